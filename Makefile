@@ -1,0 +1,49 @@
+# Thin wrappers over scripts/ and CMake. `make run` and `make test` work on a fresh Debian 12.
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+JOBS       ?= $(shell nproc)
+CMAKE_GEN  := -G Ninja
+
+.PHONY: all deps build build-asan run test test-fast test-asan bench format format-check clean
+
+all: build
+
+deps:
+	@bash scripts/install-deps.sh
+
+$(BUILD)/build.ninja: | deps
+	cmake -S . -B $(BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release
+
+$(ASAN_BUILD)/build.ninja: | deps
+	cmake -S . -B $(ASAN_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Debug -DGRUNDY_SANITIZE=ON
+
+build: deps $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS)
+
+build-asan: deps $(ASAN_BUILD)/build.ninja
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+
+# The main job: a short tour of what grundy answers, with real output.
+run: build
+	@GRUNDY=$(BUILD)/grundy bash scripts/tour.sh
+
+test-fast: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+test-asan: build-asan
+	cd $(ASAN_BUILD) && GRUNDY_SANITIZED=1 ctest --output-on-failure -j $(JOBS)
+
+# Whole suite: optimised build, then again under AddressSanitizer + UndefinedBehaviorSanitizer.
+test: format-check test-fast test-asan
+
+bench: build
+	$(BUILD)/grundy bench
+
+format:
+	@git ls-files '*.cpp' '*.h' | xargs clang-format -i
+
+format-check: deps
+	@bash scripts/format-check.sh
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -1,0 +1,75 @@
+// grundy dag FILE [--start V,...] [--json]
+#include <string>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "command.h"
+#include "grundy/core/error.h"
+#include "grundy/games/dag/dag.h"
+#include "io.h"
+
+namespace grundy::cli {
+namespace {
+
+struct DagOptions {
+  std::string file;
+  std::vector<std::string> start;
+  bool json = false;
+};
+
+void run(const DagOptions& o) {
+  const auto g = dag::Graph::parse(read_file(o.file), o.file);
+  const auto values = dag::grundy_values(g);
+  std::vector<std::uint32_t> tokens;
+  for (const auto& name : o.start) tokens.push_back(g.find(name));
+
+  if (o.json) {
+    nlohmann::json vals = nlohmann::json::object();
+    for (std::uint32_t v = 0; v < g.size(); ++v) vals[g.name(v)] = values[v];
+    nlohmann::json out = {{"game", "dag"}, {"values", vals}};
+    if (!tokens.empty()) {
+      const auto a = dag::analyze(g, tokens);
+      nlohmann::json moves = nlohmann::json::array();
+      for (const auto& m : a.winning_moves)
+        moves.push_back({{"token", m.token}, {"from", g.name(m.from)}, {"to", g.name(m.to)}});
+      out["start"] = o.start;
+      out["value"] = a.value;
+      out["winner"] = to_string(a.winner);
+      out["winning_moves"] = moves;
+    }
+    print_json(out);
+    return;
+  }
+  fmt::print("Grundy values of the {} vertices of {} (a move slides a token along an edge):\n",
+             g.size(), o.file);
+  constexpr std::uint32_t kShown = 200;
+  for (std::uint32_t v = 0; v < g.size() && v < kShown; ++v)
+    fmt::print("  {:<12} {}\n", g.name(v), values[v]);
+  if (g.size() > kShown) fmt::print("  ... {} more (--json lists them all)\n", g.size() - kShown);
+  if (tokens.empty()) return;
+  const auto a = dag::analyze(g, tokens);
+  fmt::print("\nTokens on");
+  for (std::size_t i = 0; i < tokens.size(); ++i)
+    fmt::print("{} {} (value {})", i ? "," : "", g.name(tokens[i]), a.token_values[i]);
+  fmt::print(": a sum of games, value = xor = {}; {}.\n", a.value, outcome_sentence(a.winner));
+  for (const auto& m : a.winning_moves)
+    fmt::print("Winning move: token {} from {} to {} (value {} -> {}).\n", m.token + 1,
+               g.name(m.from), g.name(m.to), a.token_values[m.token], values[m.to]);
+}
+
+const Registration registration{30, "dag", [](CLI::App& app) {
+  auto o = std::make_shared<DagOptions>();
+  auto* cmd = app.add_subcommand("dag", "Games on a directed acyclic graph given as an edge list");
+  cmd->add_option("file", o->file, "edge list: one 'u v' per line (a move u -> v), # comments")
+      ->required();
+  cmd->add_option("--start", o->start, "vertices holding a token (several = a sum of games)")
+      ->delimiter(',');
+  cmd->add_flag("--json", o->json, "print JSON: values (vertex -> value), and for --start value, "
+                                   "winner, winning_moves");
+  cmd->footer("Example:\n  grundy dag examples/dag.txt --start a,b");
+  cmd->callback([o] { run(*o); });
+}};
+
+}  // namespace
+}  // namespace grundy::cli

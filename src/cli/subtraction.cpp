@@ -1,0 +1,143 @@
+// grundy subtraction --set 1,3,4 [--misere] [--values N] [--at N] [--json]
+#include <optional>
+#include <string>
+
+#include <fmt/core.h>
+
+#include "command.h"
+#include "grundy/core/parse.h"
+#include "grundy/games/subtraction/subtraction.h"
+#include "io.h"
+
+namespace grundy::cli {
+namespace {
+
+namespace sub = grundy::subtraction;
+
+struct SubtractionOptions {
+  std::string set;
+  std::string values = "40";
+  std::string at;
+  bool misere = false;
+  bool json = false;
+};
+
+nlohmann::json period_json(const std::optional<Period>& p) {
+  return p ? nlohmann::json(p->period) : nlohmann::json(nullptr);
+}
+nlohmann::json preperiod_json(const std::optional<Period>& p) {
+  return p ? nlohmann::json(p->preperiod) : nlohmann::json(nullptr);
+}
+
+std::string set_text(const sub::SubtractionSet& s) {
+  switch (s.kind()) {
+    case sub::SetKind::finite:
+      return "S = {" + s.to_string() + "}";
+    case sub::SetKind::squares:
+      return "S = squares {1, 4, 9, 16, ...}";
+    case sub::SetKind::powers:
+      return fmt::format("S = powers of {} {{1, {}, {}, ...}}", s.base(), s.base(),
+                         s.base() * s.base());
+    case sub::SetKind::fibonacci:
+      return "S = Fibonacci numbers {1, 2, 3, 5, 8, ...}";
+    case sub::SetKind::all_but:
+      return "S = every positive integer except {" + s.to_string().substr(7) + "}";
+  }
+  return s.to_string();
+}
+
+std::string period_text(const sub::Table& t, const sub::SubtractionSet& s) {
+  if (!t.period)
+    return s.is_finite() ? "No period found within the search limit."
+                         : "No period observed in these values (the set is infinite, so none is "
+                           "proven either).";
+  const Period p = *t.period;
+  std::string text = fmt::format("Period {} from n = {}", p.period, p.preperiod);
+  if (t.certified) {
+    const auto& c = *t.certificate;
+    text += fmt::format(
+        ": proven. Each G(n) with n >= {} depends only on the {} values before it, and the {} "
+        "values before n = {} recur before n = {}, so the sequence repeats from there forever; "
+        "the least period and preperiod follow from one full period.",
+        c.window, c.window, c.window, c.window_at, c.window_at + c.repeat);
+  } else {
+    text += ": observed in these values only, not proven";
+    text += s.is_finite() ? "." : " (the set is infinite, so no finite window certifies it).";
+  }
+  return text;
+}
+
+void print_table(const sub::Table& t, const sub::SubtractionSet& s, Rule rule) {
+  fmt::print("Subtraction game, {}, {} play\n", set_text(s),
+             rule == Rule::normal ? "normal" : "misère (single heap; no move left = win)");
+  constexpr std::size_t kPerRow = 10;
+  for (std::size_t row = 0; row < t.values.size(); row += kPerRow) {
+    fmt::print("  G({:>3}..{:>3}):", row, std::min(row + kPerRow, t.values.size()) - 1);
+    for (std::size_t n = row; n < row + kPerRow && n < t.values.size(); ++n)
+      fmt::print(" {:>2}", t.values[n]);
+    fmt::print("\n");
+  }
+  fmt::print("{}\n", period_text(t, s));
+}
+
+void print_position(const sub::Position& p, const sub::SubtractionSet& s, Rule rule) {
+  fmt::print("Subtraction game, {}, {} play: a heap of {}\n", set_text(s),
+             rule == Rule::normal ? "normal" : "misère", p.n);
+  fmt::print("G({}) = {}{}; {}.\n", p.n, p.value,
+             p.from_period ? " (from the proven period, in O(1))" : "", outcome_sentence(p.winner));
+  for (const auto& m : p.winning_moves)
+    fmt::print("Winning move: take {}, leaving {} (value 0).\n", m.take, m.to);
+}
+
+void run(const SubtractionOptions& o) {
+  const auto s = sub::SubtractionSet::parse(o.set);
+  const Rule rule = o.misere ? Rule::misere : Rule::normal;
+  if (!o.at.empty()) {
+    const auto n = parse_uint(o.at, "--at", std::uint64_t{1} << 62, "2^62");
+    const auto p = sub::analyze(s, n, rule);
+    if (!o.json) return print_position(p, s, rule);
+    nlohmann::json moves = nlohmann::json::array();
+    for (const auto& m : p.winning_moves) moves.push_back({{"take", m.take}, {"to", m.to}});
+    print_json({{"game", "subtraction"},
+                {"set", s.to_string()},
+                {"rule", o.misere ? "misere" : "normal"},
+                {"n", p.n},
+                {"value", p.value},
+                {"winner", to_string(p.winner)},
+                {"winning_moves", moves},
+                {"from_period", p.from_period}});
+    return;
+  }
+  const auto count = parse_uint(o.values, "--values", sub::kMaxTableValues);
+  const auto t = sub::table(s, count, rule);
+  if (!o.json) return print_table(t, s, rule);
+  print_json({{"game", "subtraction"},
+              {"set", s.to_string()},
+              {"rule", o.misere ? "misere" : "normal"},
+              {"values", t.values},
+              {"preperiod", preperiod_json(t.period)},
+              {"period", period_json(t.period)},
+              {"certified", t.certified}});
+}
+
+const Registration registration{20, "subtraction", [](CLI::App& app) {
+  auto o = std::make_shared<SubtractionOptions>();
+  auto* cmd = app.add_subcommand(
+      "subtraction", "Subtraction games: Grundy table, period (proven when possible), G(n)");
+  cmd->add_option("--set", o->set,
+                  "amounts a move may take: 1,3,4 | squares | powers:K | fibonacci | "
+                  "allbut:LIST")
+      ->required();
+  cmd->add_option("--values", o->values, "how many values to list, G(0)..G(N-1)")
+      ->capture_default_str();
+  cmd->add_option("--at", o->at, "analyse one heap of size N (up to 2^62; O(1) once proven)");
+  cmd->add_flag("--misere", o->misere, "misère play: whoever takes the last token loses");
+  cmd->add_flag("--json", o->json, "print JSON: values, preperiod, period, certified");
+  cmd->footer(
+      "Examples:\n  grundy subtraction --set 1,3,4\n  grundy subtraction --set 1,3,4 --at "
+      "1000000000000000000\n  grundy subtraction --set squares --values 30 --json");
+  cmd->callback([o] { run(*o); });
+}};
+
+}  // namespace
+}  // namespace grundy::cli

@@ -1,0 +1,89 @@
+#include "grundy/games/dag/dag.h"
+
+#include "grundy/core/error.h"
+#include "grundy/core/solver.h"
+#include "grundy/core/sum.h"
+
+namespace grundy::dag {
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+std::vector<std::string_view> split_words(std::string_view line) {
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && is_space(line[i])) ++i;
+    std::size_t j = i;
+    while (j < line.size() && !is_space(line[j])) ++j;
+    if (j > i) words.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return words;
+}
+
+}  // namespace
+
+std::uint32_t Graph::intern(std::string_view name) {
+  const auto [it, inserted] =
+      index_.try_emplace(std::string(name), static_cast<std::uint32_t>(names_.size()));
+  if (inserted) {
+    names_.emplace_back(name);
+    out_.emplace_back();
+  }
+  return it->second;
+}
+
+std::uint32_t Graph::find(std::string_view name) const {
+  const auto it = index_.find(std::string(name));
+  if (it == index_.end())
+    throw InputError("no vertex named '" + std::string(name) + "' in the graph");
+  return it->second;
+}
+
+Graph Graph::parse(std::string_view text, std::string_view origin) {
+  Graph g;
+  std::size_t line_no = 0, start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    ++line_no;
+    start = end + 1;
+    if (auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+    const auto words = split_words(line);
+    if (words.empty()) continue;
+    if (words.size() > 2)
+      throw InputError(std::string(origin) + " line " + std::to_string(line_no) +
+                       ": expected 'u v' (an edge) or 'u' (a vertex), found " +
+                       std::to_string(words.size()) + " words");
+    const std::uint32_t u = g.intern(words[0]);
+    if (words.size() == 2) {
+      const std::uint32_t v = g.intern(words[1]);
+      g.out_[u].push_back(v);
+    }
+  }
+  if (g.size() == 0) throw InputError(std::string(origin) + " has no vertices");
+  return g;
+}
+
+std::vector<std::uint32_t> grundy_values(const Graph& g) {
+  Solver<Graph> solver(g);
+  std::vector<std::uint32_t> values(g.size());
+  for (std::uint32_t v = 0; v < g.size(); ++v) values[v] = solver.value(v);
+  return values;
+}
+
+Analysis analyze(const Graph& g, const std::vector<std::uint32_t>& tokens) {
+  Solver<Graph> solver(g);
+  const auto sum = analyze_sum(solver, std::span<const std::uint32_t>(tokens));
+  Analysis a;
+  a.tokens = tokens;
+  a.token_values = sum.component_values;
+  a.value = sum.value;
+  a.winner = sum.winner;
+  for (const auto& m : sum.winning_moves) a.winning_moves.push_back({m.component, tokens[m.component], m.to});
+  return a;
+}
+
+}  // namespace grundy::dag

@@ -1,0 +1,196 @@
+#include "grundy/games/subtraction/subtraction.h"
+
+#include <algorithm>
+#include <string>
+
+#include "grundy/core/error.h"
+#include "grundy/core/mex.h"
+#include "grundy/games/subtraction/finite_kernel.h"
+
+namespace grundy::subtraction {
+namespace {
+
+void check_count(std::uint64_t count) {
+  if (count > kMaxTableValues)
+    throw LimitError("asked for " + std::to_string(count) + " values; the limit is " +
+                     std::to_string(kMaxTableValues));
+}
+
+// Finite sets with fewer than 64 amounts: one-hot masks, no allocation per n.
+std::vector<std::uint32_t> finite_small(const std::vector<std::uint64_t>& amounts,
+                                        std::uint64_t count, Rule rule) {
+  std::vector<std::uint32_t> g(count);
+  for (std::uint64_t n = 0; n < count; ++n) {
+    std::uint64_t mask = 0;
+    bool any = false;
+    for (std::uint64_t k : amounts) {
+      if (k > n) break;
+      mask |= std::uint64_t{1} << g[n - k];
+      any = true;
+    }
+    g[n] = (!any && rule == Rule::misere) ? 1 : mex_of_mask(mask);
+  }
+  return g;
+}
+
+// Any set given by its members: mex over the members k <= n.
+std::vector<std::uint32_t> by_members(const SubtractionSet& s, std::uint64_t count, Rule rule) {
+  const std::vector<std::uint64_t> members = s.members_up_to(count == 0 ? 0 : count - 1);
+  std::vector<std::uint32_t> g(count), options;
+  Mex mex;
+  for (std::uint64_t n = 0; n < count; ++n) {
+    options.clear();
+    for (std::uint64_t k : members) {
+      if (k > n) break;
+      options.push_back(g[n - k]);
+    }
+    g[n] = (options.empty() && rule == Rule::misere) ? 1
+                                                     : mex(std::span<const std::uint32_t>(options));
+  }
+  return g;
+}
+
+// All but a finite list E: every m < n is an option except n - e. Each value v < M (the mex of
+// all earlier values) occurs at some m < n, so v is missing among the options exactly when all
+// its occurrences are excluded ones. O(|E|^2) per n, independent of n.
+std::vector<std::uint32_t> all_but(const SubtractionSet& s, std::uint64_t count, Rule rule) {
+  const std::vector<std::uint64_t>& excluded = s.listed();
+  std::vector<std::uint32_t> g(count);
+  std::vector<std::uint64_t> occurrences;  // occurrences[v] = #{m < n : G(m) = v}
+  std::uint32_t global_mex = 0;
+  std::vector<std::uint32_t> excluded_values;
+  for (std::uint64_t n = 0; n < count; ++n) {
+    excluded_values.clear();
+    for (std::uint64_t e : excluded)
+      if (e <= n) excluded_values.push_back(g[n - e]);
+    const bool terminal = excluded_values.size() == n;  // every k in 1..n is excluded
+    std::uint32_t v = global_mex;
+    for (std::uint32_t x : excluded_values) {
+      if (x >= v) continue;
+      const auto hidden = static_cast<std::uint64_t>(
+          std::count(excluded_values.begin(), excluded_values.end(), x));
+      if (occurrences[x] == hidden) v = x;
+    }
+    if (terminal && rule == Rule::misere) v = 1;
+    else if (terminal) v = 0;
+    g[n] = v;
+    if (v >= occurrences.size()) occurrences.resize(v + 1, 0);
+    ++occurrences[v];
+    while (global_mex < occurrences.size() && occurrences[global_mex] > 0) ++global_mex;
+  }
+  return g;
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> values(const SubtractionSet& s, std::uint64_t count, Rule rule) {
+  check_count(count);
+  if (s.kind() == SetKind::all_but) return all_but(s, count, rule);
+  if (s.is_finite() && s.listed().size() < 64) return finite_small(s.listed(), count, rule);
+  return by_members(s, count, rule);
+}
+
+bool certifiable(const SubtractionSet& s) {
+  return s.is_finite() && s.listed().size() < 64 && s.largest() <= kMaxCertifiedWindow;
+}
+
+std::optional<Certificate> certify(const SubtractionSet& s, Rule rule, std::uint64_t search_limit) {
+  if (!certifiable(s))
+    throw InputError("a period certificate needs a finite set of fewer than 64 amounts, each at most " +
+                     std::to_string(kMaxCertifiedWindow));
+  const std::uint64_t w = s.largest();
+  FiniteStream stream(s, rule);
+  // Brent's cycle finding on the window states W(n) = (G(n-w), ..., G(n-1)), n >= w: the
+  // checkpoint window is copied at n = w, w+1, w+3, w+7, ... A rolling hash screens the windows;
+  // a hash match is confirmed value by value.
+  constexpr std::uint64_t kBase = 0x9E3779B97F4A7C15ull;
+  std::uint64_t base_pow_w = 1;
+  for (std::uint64_t i = 0; i < w; ++i) base_pow_w *= kBase;
+  std::uint64_t hash = 0;
+  for (std::uint64_t n = 0; n < w; ++n) hash = hash * kBase + stream.next() + 1;
+
+  std::vector<std::uint32_t> checkpoint(w);
+  std::uint64_t checkpoint_at = 0, checkpoint_hash = 0, power = 0;
+  const auto take_checkpoint = [&](std::uint64_t n) {
+    for (std::uint64_t i = 0; i < w; ++i) checkpoint[i] = stream.recent(w - 1 - i);
+    checkpoint_at = n;
+    checkpoint_hash = hash;
+  };
+  take_checkpoint(w);
+  power = 1;
+  for (std::uint64_t n = w + 1; n <= search_limit; ++n) {
+    const std::uint32_t leaving = stream.recent(w - 1);
+    const std::uint32_t g = stream.next();
+    hash = hash * kBase + (g + 1) - (leaving + 1) * base_pow_w;
+    // Now the stream holds G(0 .. n-1); its window is W(n).
+    if (hash == checkpoint_hash) {
+      bool same = true;
+      for (std::uint64_t i = 0; i < w && same; ++i) same = checkpoint[i] == stream.recent(w - 1 - i);
+      if (same) {
+        const Period proven{checkpoint_at - w, n - checkpoint_at};
+        const std::vector<std::uint32_t> prefix =
+            values(s, proven.preperiod + 2 * proven.period, rule);
+        Certificate c;
+        c.period = least_period(prefix, proven);
+        c.window_at = checkpoint_at;
+        c.window = w;
+        c.repeat = proven.period;
+        c.values_examined = n;
+        return c;
+      }
+    }
+    if (n - checkpoint_at == power) {
+      take_checkpoint(n);
+      power *= 2;
+    }
+  }
+  return std::nullopt;
+}
+
+Table table(const SubtractionSet& s, std::uint64_t count, Rule rule) {
+  Table t;
+  t.values = values(s, count, rule);
+  if (certifiable(s)) {
+    t.certificate = certify(s, rule);
+    if (t.certificate) {
+      t.period = t.certificate->period;
+      t.certified = true;
+      return t;
+    }
+  }
+  t.period = observed_period(t.values);
+  return t;
+}
+
+Position analyze(const SubtractionSet& s, std::uint64_t n, Rule rule) {
+  Position pos;
+  pos.n = n;
+  std::vector<std::uint32_t> prefix;
+  std::optional<Certificate> cert;
+  if (certifiable(s)) cert = certify(s, rule);
+  if (cert) {
+    prefix = values(s, cert->period.preperiod + cert->period.period, rule);
+    pos.from_period = true;
+  } else {
+    if (n >= kMaxTableValues)
+      throw LimitError("G(" + std::to_string(n) +
+                       ") needs a proven period, and none was found for this set; direct "
+                       "computation is limited to n < " + std::to_string(kMaxTableValues));
+    prefix = values(s, n + 1, rule);
+  }
+  const auto value_at = [&](std::uint64_t m) -> std::uint64_t {
+    return cert ? prefix[periodic_index(cert->period, m)] : prefix[m];
+  };
+  pos.value = value_at(n);
+  pos.winner = winner_from_value(pos.value);
+  if (s.kind() == SetKind::all_but) {
+    for (std::uint64_t k = 1; k <= n; ++k)
+      if (s.contains(k) && value_at(n - k) == 0) pos.winning_moves.push_back({k, n - k});
+  } else {
+    for (std::uint64_t k : s.members_up_to(n))
+      if (value_at(n - k) == 0) pos.winning_moves.push_back({k, n - k});
+  }
+  return pos;
+}
+
+}  // namespace grundy::subtraction
