@@ -11,13 +11,13 @@
 namespace grundy::cli {
 
 struct Timed {
-  double items = 0;    // how many units of work (values, positions, heaps, queries)
+  double items = 0;  // how many units of work (values, positions, heaps, queries)
   double seconds = 0;
   double rate() const { return seconds > 0 ? items / seconds : 0; }
 };
 
 struct BenchResult {
-  std::string unit;           // "values", "positions", "heaps", "queries"
+  std::string unit;  // "values", "positions", "heaps", "queries"
   Timed ours;
   std::string baseline_name;  // what ours is compared against (empty: no baseline)
   Timed baseline;

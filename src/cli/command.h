@@ -10,7 +10,7 @@
 namespace grundy::cli {
 
 struct Subcommand {
-  int order;          // position in `grundy --help`
+  int order;  // position in `grundy --help`
   std::string name;
   std::function<void(CLI::App& app)> install;  // adds the subcommand and its callback
 };

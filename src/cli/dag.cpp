@@ -58,18 +58,21 @@ void run(const DagOptions& o) {
                g.name(m.from), g.name(m.to), a.token_values[m.token], values[m.to]);
 }
 
-const Registration registration{30, "dag", [](CLI::App& app) {
-  auto o = std::make_shared<DagOptions>();
-  auto* cmd = app.add_subcommand("dag", "Games on a directed acyclic graph given as an edge list");
-  cmd->add_option("file", o->file, "edge list: one 'u v' per line (a move u -> v), # comments")
-      ->required();
-  cmd->add_option("--start", o->start, "vertices holding a token (several = a sum of games)")
-      ->delimiter(',');
-  cmd->add_flag("--json", o->json, "print JSON: values (vertex -> value), and for --start value, "
-                                   "winner, winning_moves");
-  cmd->footer("Example:\n  grundy dag examples/dag.txt --start a,b");
-  cmd->callback([o] { run(*o); });
-}};
+const Registration registration{
+    30, "dag", [](CLI::App& app) {
+      auto o = std::make_shared<DagOptions>();
+      auto* cmd =
+          app.add_subcommand("dag", "Games on a directed acyclic graph given as an edge list");
+      cmd->add_option("file", o->file, "edge list: one 'u v' per line (a move u -> v), # comments")
+          ->required();
+      cmd->add_option("--start", o->start, "vertices holding a token (several = a sum of games)")
+          ->delimiter(',');
+      cmd->add_flag("--json", o->json,
+                    "print JSON: values (vertex -> value), and for --start value, "
+                    "winner, winning_moves");
+      cmd->footer("Example:\n  grundy dag examples/dag.txt --start a,b");
+      cmd->callback([o] { run(*o); });
+    }};
 
 }  // namespace
 }  // namespace grundy::cli

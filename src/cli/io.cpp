@@ -33,7 +33,9 @@ std::string read_file(const std::string& path) {
   return data;
 }
 
-void print_json(const nlohmann::json& j) { std::cout << j.dump(2) << '\n'; }
+void print_json(const nlohmann::json& j) {
+  std::cout << j.dump(2) << '\n';
+}
 
 std::string binary(std::uint64_t v, int width) {
   std::string s;

@@ -5,8 +5,8 @@
 #include <exception>
 #include <new>
 
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
+#include <CLI/CLI.hpp>
 
 #include "command.h"
 #include "grundy/core/error.h"

@@ -56,23 +56,26 @@ void print_text(const nim::Analysis& a, const std::vector<std::uint64_t>& heaps)
   }
   if (!misere) {
     if (a.nim_sum == 0)
-      fmt::print("The xor is 0, so {}: every move changes one heap and makes the xor non-zero,\n"
-                 "and the opponent can always answer by making it 0 again (Bouton).\n",
-                 outcome_sentence(a.winner));
+      fmt::print(
+          "The xor is 0, so {}: every move changes one heap and makes the xor non-zero,\n"
+          "and the opponent can always answer by making it 0 again (Bouton).\n",
+          outcome_sentence(a.winner));
     else
       fmt::print("The xor is {}, not 0, so {}: reduce a heap so that the xor becomes 0.\n",
                  a.nim_sum, outcome_sentence(a.winner));
   } else {
     const bool all_small = std::all_of(heaps.begin(), heaps.end(), [](auto h) { return h <= 1; });
     if (all_small)
-      fmt::print("Every heap has at most one token, so play is forced: with an even number of\n"
-                 "1-heaps the opponent takes the last token. Here {}.\n",
-                 outcome_sentence(a.winner));
+      fmt::print(
+          "Every heap has at most one token, so play is forced: with an even number of\n"
+          "1-heaps the opponent takes the last token. Here {}.\n",
+          outcome_sentence(a.winner));
     else
-      fmt::print("Some heap has 2 or more tokens, so misère Nim follows the normal xor rule\n"
-                 "(until the last big heap, which is cut to leave an odd number of 1-heaps).\n"
-                 "The xor is {}: {}.\n",
-                 a.nim_sum, outcome_sentence(a.winner));
+      fmt::print(
+          "Some heap has 2 or more tokens, so misère Nim follows the normal xor rule\n"
+          "(until the last big heap, which is cut to leave an odd number of 1-heaps).\n"
+          "The xor is {}: {}.\n",
+          a.nim_sum, outcome_sentence(a.winner));
   }
   constexpr std::size_t kMovesShown = 10;
   for (std::size_t i = 0; i < a.winning_moves.size() && i < kMovesShown; ++i) {
@@ -100,16 +103,19 @@ void run(const NimOptions& o) {
     print_text(a, heaps);
 }
 
-const Registration registration{10, "nim", [](CLI::App& app) {
-  auto o = std::make_shared<NimOptions>();
-  auto* cmd = app.add_subcommand("nim", "Nim: heaps, their xor, who wins and every winning move");
-  cmd->add_option("heaps", o->heaps, "heap sizes, 0 to 2^63-1");
-  cmd->add_option("--file", o->file, "read heap sizes from a file (whitespace-separated; - = stdin)");
-  cmd->add_flag("--misere", o->misere, "misère play: whoever takes the last token loses");
-  cmd->add_flag("--json", o->json, "print JSON: value, winner, winning_moves");
-  cmd->footer("Example:\n  grundy nim 3 4 5\n  grundy nim 1 1 2 --misere --json");
-  cmd->callback([o] { run(*o); });
-}};
+const Registration registration{
+    10, "nim", [](CLI::App& app) {
+      auto o = std::make_shared<NimOptions>();
+      auto* cmd =
+          app.add_subcommand("nim", "Nim: heaps, their xor, who wins and every winning move");
+      cmd->add_option("heaps", o->heaps, "heap sizes, 0 to 2^63-1");
+      cmd->add_option("--file", o->file,
+                      "read heap sizes from a file (whitespace-separated; - = stdin)");
+      cmd->add_flag("--misere", o->misere, "misère play: whoever takes the last token loses");
+      cmd->add_flag("--json", o->json, "print JSON: value, winner, winning_moves");
+      cmd->footer("Example:\n  grundy nim 3 4 5\n  grundy nim 1 1 2 --misere --json");
+      cmd->callback([o] { run(*o); });
+    }};
 
 }  // namespace
 }  // namespace grundy::cli

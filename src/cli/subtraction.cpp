@@ -120,24 +120,25 @@ void run(const SubtractionOptions& o) {
               {"certified", t.certified}});
 }
 
-const Registration registration{20, "subtraction", [](CLI::App& app) {
-  auto o = std::make_shared<SubtractionOptions>();
-  auto* cmd = app.add_subcommand(
-      "subtraction", "Subtraction games: Grundy table, period (proven when possible), G(n)");
-  cmd->add_option("--set", o->set,
-                  "amounts a move may take: 1,3,4 | squares | powers:K | fibonacci | "
-                  "allbut:LIST")
-      ->required();
-  cmd->add_option("--values", o->values, "how many values to list, G(0)..G(N-1)")
-      ->capture_default_str();
-  cmd->add_option("--at", o->at, "analyse one heap of size N (up to 2^62; O(1) once proven)");
-  cmd->add_flag("--misere", o->misere, "misère play: whoever takes the last token loses");
-  cmd->add_flag("--json", o->json, "print JSON: values, preperiod, period, certified");
-  cmd->footer(
-      "Examples:\n  grundy subtraction --set 1,3,4\n  grundy subtraction --set 1,3,4 --at "
-      "1000000000000000000\n  grundy subtraction --set squares --values 30 --json");
-  cmd->callback([o] { run(*o); });
-}};
+const Registration registration{
+    20, "subtraction", [](CLI::App& app) {
+      auto o = std::make_shared<SubtractionOptions>();
+      auto* cmd = app.add_subcommand(
+          "subtraction", "Subtraction games: Grundy table, period (proven when possible), G(n)");
+      cmd->add_option("--set", o->set,
+                      "amounts a move may take: 1,3,4 | squares | powers:K | fibonacci | "
+                      "allbut:LIST")
+          ->required();
+      cmd->add_option("--values", o->values, "how many values to list, G(0)..G(N-1)")
+          ->capture_default_str();
+      cmd->add_option("--at", o->at, "analyse one heap of size N (up to 2^62; O(1) once proven)");
+      cmd->add_flag("--misere", o->misere, "misère play: whoever takes the last token loses");
+      cmd->add_flag("--json", o->json, "print JSON: values, preperiod, period, certified");
+      cmd->footer(
+          "Examples:\n  grundy subtraction --set 1,3,4\n  grundy subtraction --set 1,3,4 --at "
+          "1000000000000000000\n  grundy subtraction --set squares --values 30 --json");
+      cmd->callback([o] { run(*o); });
+    }};
 
 }  // namespace
 }  // namespace grundy::cli

@@ -11,7 +11,9 @@ constexpr Winner winner_from_value(std::uint64_t value) {
   return value != 0 ? Winner::first : Winner::second;
 }
 
-constexpr std::string_view to_string(Winner w) { return w == Winner::first ? "first" : "second"; }
+constexpr std::string_view to_string(Winner w) {
+  return w == Winner::first ? "first" : "second";
+}
 
 // Normal play: whoever cannot move loses. Misère: whoever cannot move wins.
 enum class Rule { normal, misere };

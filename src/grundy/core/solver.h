@@ -33,7 +33,9 @@ concept ImpartialGame = requires(const G& g, const typename G::Position& p,
 
 template <class G>
 std::string describe_position(const G& game, const typename G::Position& p) {
-  if constexpr (requires { { game.describe(p) } -> std::convertible_to<std::string>; }) {
+  if constexpr (requires {
+                  { game.describe(p) } -> std::convertible_to<std::string>;
+                }) {
     return game.describe(p);
   } else if constexpr (std::is_arithmetic_v<typename G::Position>) {
     return std::to_string(p);

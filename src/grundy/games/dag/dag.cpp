@@ -7,7 +7,9 @@
 namespace grundy::dag {
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r';
+}
 
 std::vector<std::string_view> split_words(std::string_view line) {
   std::vector<std::string_view> words;
@@ -82,7 +84,8 @@ Analysis analyze(const Graph& g, const std::vector<std::uint32_t>& tokens) {
   a.token_values = sum.component_values;
   a.value = sum.value;
   a.winner = sum.winner;
-  for (const auto& m : sum.winning_moves) a.winning_moves.push_back({m.component, tokens[m.component], m.to});
+  for (const auto& m : sum.winning_moves)
+    a.winning_moves.push_back({m.component, tokens[m.component], m.to});
   return a;
 }
 

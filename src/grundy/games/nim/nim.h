@@ -13,9 +13,9 @@ namespace grundy::nim {
 inline constexpr std::uint64_t kMaxHeap = (std::uint64_t{1} << 63) - 1;
 
 struct Move {
-  std::size_t heap;   // 0-based index in the input
-  std::uint64_t from; // its size now
-  std::uint64_t to;   // its size after the move
+  std::size_t heap;    // 0-based index in the input
+  std::uint64_t from;  // its size now
+  std::uint64_t to;    // its size after the move
   bool operator==(const Move&) const = default;
 };
 

@@ -67,12 +67,14 @@ std::vector<std::uint32_t> all_but(const SubtractionSet& s, std::uint64_t count,
     std::uint32_t v = global_mex;
     for (std::uint32_t x : excluded_values) {
       if (x >= v) continue;
-      const auto hidden = static_cast<std::uint64_t>(
-          std::count(excluded_values.begin(), excluded_values.end(), x));
+      const auto hidden =
+          static_cast<std::uint64_t>(std::count(excluded_values.begin(), excluded_values.end(), x));
       if (occurrences[x] == hidden) v = x;
     }
-    if (terminal && rule == Rule::misere) v = 1;
-    else if (terminal) v = 0;
+    if (terminal && rule == Rule::misere)
+      v = 1;
+    else if (terminal)
+      v = 0;
     g[n] = v;
     if (v >= occurrences.size()) occurrences.resize(v + 1, 0);
     ++occurrences[v];
@@ -96,8 +98,9 @@ bool certifiable(const SubtractionSet& s) {
 
 std::optional<Certificate> certify(const SubtractionSet& s, Rule rule, std::uint64_t search_limit) {
   if (!certifiable(s))
-    throw InputError("a period certificate needs a finite set of fewer than 64 amounts, each at most " +
-                     std::to_string(kMaxCertifiedWindow));
+    throw InputError(
+        "a period certificate needs a finite set of fewer than 64 amounts, each at most " +
+        std::to_string(kMaxCertifiedWindow));
   const std::uint64_t w = s.largest();
   FiniteStream stream(s, rule);
   // Brent's cycle finding on the window states W(n) = (G(n-w), ..., G(n-1)), n >= w: the
@@ -125,7 +128,8 @@ std::optional<Certificate> certify(const SubtractionSet& s, Rule rule, std::uint
     // Now the stream holds G(0 .. n-1); its window is W(n).
     if (hash == checkpoint_hash) {
       bool same = true;
-      for (std::uint64_t i = 0; i < w && same; ++i) same = checkpoint[i] == stream.recent(w - 1 - i);
+      for (std::uint64_t i = 0; i < w && same; ++i)
+        same = checkpoint[i] == stream.recent(w - 1 - i);
       if (same) {
         const Period proven{checkpoint_at - w, n - checkpoint_at};
         const std::vector<std::uint32_t> prefix =
@@ -175,7 +179,8 @@ Position analyze(const SubtractionSet& s, std::uint64_t n, Rule rule) {
     if (n >= kMaxTableValues)
       throw LimitError("G(" + std::to_string(n) +
                        ") needs a proven period, and none was found for this set; direct "
-                       "computation is limited to n < " + std::to_string(kMaxTableValues));
+                       "computation is limited to n < " +
+                       std::to_string(kMaxTableValues));
     prefix = values(s, n + 1, rule);
   }
   const auto value_at = [&](std::uint64_t m) -> std::uint64_t {

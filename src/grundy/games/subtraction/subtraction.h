@@ -25,10 +25,10 @@ std::vector<std::uint32_t> values(const SubtractionSet& s, std::uint64_t count,
 // before `window_at + period` agree, the sequence repeats with that period from window_at - s
 // on, forever. `period` is then reduced to the least period and least preperiod.
 struct Certificate {
-  Period period;                 // least preperiod and least period, proven
-  std::uint64_t window_at = 0;   // n where the repeated window ends (first copy)
-  std::uint64_t window = 0;      // s = max(S)
-  std::uint64_t repeat = 0;      // the window before window_at recurs before window_at + repeat
+  Period period;                // least preperiod and least period, proven
+  std::uint64_t window_at = 0;  // n where the repeated window ends (first copy)
+  std::uint64_t window = 0;     // s = max(S)
+  std::uint64_t repeat = 0;     // the window before window_at recurs before window_at + repeat
   std::uint64_t values_examined = 0;
 };
 

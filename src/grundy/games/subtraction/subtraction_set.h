@@ -26,7 +26,7 @@ class SubtractionSet {
   bool is_finite() const { return kind_ == SetKind::finite; }
   // Finite: the amounts, ascending. All-but: the excluded amounts, ascending.
   const std::vector<std::uint64_t>& listed() const { return listed_; }
-  std::uint64_t base() const { return base_; }  // K for powers:K
+  std::uint64_t base() const { return base_; }              // K for powers:K
   std::uint64_t largest() const { return listed_.back(); }  // finite sets only
 
   bool contains(std::uint64_t k) const;
