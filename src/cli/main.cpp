@@ -20,6 +20,14 @@ int main(int argc, char** argv) {
   std::sort(commands.begin(), commands.end(),
             [](const auto& a, const auto& b) { return a.order < b.order; });
   for (const auto& c : commands) c.install(app);
+  app.name("grundy");
+  if (argc > 1 && argv[1][0] != '-' &&
+      std::none_of(commands.begin(), commands.end(),
+                   [&](const auto& c) { return c.name == argv[1]; })) {
+    fmt::print(stderr, "grundy: unknown subcommand '{}'; run 'grundy --help' for the list\n",
+               argv[1]);
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {  // --help, --version

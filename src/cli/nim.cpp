@@ -27,12 +27,9 @@ nlohmann::json to_json(const nim::Analysis& a, std::size_t heap_count) {
   nlohmann::json moves = nlohmann::json::array();
   for (const auto& m : a.winning_moves)
     moves.push_back({{"heap", m.heap}, {"from", m.from}, {"to", m.to}});
-  return {{"game", "nim"},
-          {"rule", a.rule == Rule::normal ? "normal" : "misere"},
-          {"heaps", heap_count},
-          {"nim_sum", a.nim_sum},
-          {"value", a.rule == Rule::normal ? nlohmann::json(a.nim_sum) : nlohmann::json(nullptr)},
-          {"winner", to_string(a.winner)},
+  return {{"game", "nim"},         {"rule", a.rule == Rule::normal ? "normal" : "misere"},
+          {"heaps", heap_count},   {"nim_sum", a.nim_sum},
+          {"value", a.value},      {"winner", to_string(a.winner)},
           {"winning_moves", moves}};
 }
 

@@ -61,7 +61,8 @@ std::string period_text(const sub::Table& t, const sub::SubtractionSet& s) {
         "the least period and preperiod follow from one full period.",
         c.window, c.window, c.window, c.window_at, c.window_at + c.repeat);
   } else {
-    text += ": observed in these values only, not proven";
+    text += fmt::format(": observed (repeating at least twice) in these {} values only, not proven",
+                        t.values.size());
     text += s.is_finite() ? "." : " (the set is infinite, so no finite window certifies it).";
   }
   return text;

@@ -28,4 +28,17 @@ constexpr Winner misere_nim_winner(std::span<const std::uint64_t> heaps) {
   return winner_from_value(x);
 }
 
+// The misère value of a sum of Nim heaps taken as one single game (terminal worth 1, else mex):
+// the xor, flipped in its last bit when every heap has at most one token. It is 0 exactly when
+// the player to move loses, agreeing with misere_nim_winner.
+constexpr std::uint64_t misere_nim_value(std::span<const std::uint64_t> heaps) {
+  std::uint64_t x = 0;
+  bool all_small = true;
+  for (std::uint64_t h : heaps) {
+    x ^= h;
+    if (h > 1) all_small = false;
+  }
+  return all_small ? x ^ 1 : x;
+}
+
 }  // namespace grundy

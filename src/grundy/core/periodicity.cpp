@@ -29,8 +29,8 @@ std::optional<Period> observed_period(std::span<const std::uint32_t> values) {
   const std::vector<std::uint32_t> reversed(values.rbegin(), values.rend());
   const std::vector<std::size_t> z = z_function(reversed);
   const std::size_t size = values.size();
-  for (std::size_t p = 1; 2 * p <= size; ++p) {
-    if (z[p] >= p) return Period{size - p - z[p], p};
+  for (std::size_t p = 1; 3 * p <= size; ++p) {
+    if (z[p] >= 2 * p) return Period{size - p - z[p], p};
   }
   return std::nullopt;
 }

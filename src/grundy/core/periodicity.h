@@ -13,8 +13,8 @@ struct Period {
   bool operator==(const Period&) const = default;
 };
 
-// The least period p, and the least preperiod for it, that the observed values show with at
-// least one full repetition: G(n + p) = G(n) for e <= n < size - p and size - e >= 2p.
+// The least period p, and the least preperiod for it, that the observed values show repeated at
+// least twice after its first occurrence: G(n + p) = G(n) for e <= n < size - p, size - e >= 3p.
 // Linear time (Z-function of the reversed sequence). Evidence only: a finite prefix never
 // proves periodicity on its own. nullopt when no period has a full repetition.
 std::optional<Period> observed_period(std::span<const std::uint32_t> values);

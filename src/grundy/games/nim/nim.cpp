@@ -43,6 +43,7 @@ Analysis analyze(std::span<const std::uint64_t> heaps, Rule rule) {
     s.ones += (h == 1);
   }
   a.nim_sum = s.xor_all;
+  a.value = rule == Rule::normal ? s.xor_all : misere_nim_value(heaps);
   a.winner = rule == Rule::normal ? winner_from_value(s.xor_all) : misere_nim_winner(heaps);
   if (a.winner == Winner::second) return a;
   // Under either rule at most one target per heap can win: the xor-balancing size, or (misère,

@@ -21,7 +21,10 @@ struct Move {
 
 struct Analysis {
   Rule rule = Rule::normal;
-  std::uint64_t nim_sum = 0;  // xor of all heaps; the Grundy value under normal play
+  std::uint64_t nim_sum = 0;  // xor of all heaps
+  // Normal play: the Grundy value (= nim_sum). Misère: the misère value of the whole position as
+  // one game (nim_sum, with its last bit flipped when no heap exceeds 1); 0 iff the mover loses.
+  std::uint64_t value = 0;
   Winner winner = Winner::second;
   std::vector<Move> winning_moves;  // every winning move, in heap order
 };

@@ -1,0 +1,1 @@
+frobnicate 3

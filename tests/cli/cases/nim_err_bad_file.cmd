@@ -1,0 +1,1 @@
+nim --file tests/cli/data/bad_heaps.txt

@@ -1,0 +1,1 @@
+nim --file tests/cli/data/heaps.txt --json

@@ -1,0 +1,1 @@
+nim 1 1 1 --misere --json

@@ -1,0 +1,1 @@
+subtraction --set allbut:2,3 --values 20

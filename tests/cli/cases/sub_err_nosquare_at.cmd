@@ -1,0 +1,1 @@
+subtraction --set squares --at 1000000000000

@@ -1,0 +1,1 @@
+subtraction --set powers:4 --values 30

@@ -1,0 +1,1 @@
+subtraction --set squares --values 20 --json

@@ -1,0 +1,1 @@
+subtraction --set 1,2,3 --values 12
