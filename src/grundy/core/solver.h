@@ -5,6 +5,8 @@
 //   void moves(const Position& p, std::vector<Position>& out) const;   // appends every option
 // Optional hooks:
 //   std::string describe(const Position& p) const;   // names a position in error messages
+//   std::size_t index(const Position& p) const;      // a dense numbering 0 <= i < index_count()
+//   std::size_t index_count() const;                 //   (then the memo is a flat array: faster)
 //
 // The search is iterative (an explicit stack), so a game whose longest play is millions of moves
 // does not overflow the call stack. A position met again while it is still being expanded means
@@ -32,6 +34,12 @@ concept ImpartialGame = requires(const G& g, const typename G::Position& p,
 };
 
 template <class G>
+concept DenselyIndexed = requires(const G& g, const typename G::Position& p) {
+  { g.index(p) } -> std::convertible_to<std::size_t>;
+  { g.index_count() } -> std::convertible_to<std::size_t>;
+};
+
+template <class G>
 std::string describe_position(const G& game, const typename G::Position& p) {
   if constexpr (requires {
                   { game.describe(p) } -> std::convertible_to<std::string>;
@@ -49,22 +57,80 @@ struct SolverLimits {
   std::size_t max_positions = std::size_t{1} << 28;
 };
 
+namespace solver_detail {
+
+inline constexpr std::uint32_t kUnknown = std::numeric_limits<std::uint32_t>::max();
+inline constexpr std::uint32_t kInProgress = kUnknown - 1;
+
+// Position -> slot in a value array. Hashed for any game; a flat array for dense games.
+template <class G>
+class SlotMap {
+ public:
+  using Position = typename G::Position;
+  explicit SlotMap(const G&) {}
+  // The slot of p, or kUnknown if p was never seen.
+  std::uint32_t find(const G&, const Position& p) const {
+    const auto it = slots_.find(p);
+    return it == slots_.end() ? kUnknown : it->second;
+  }
+  std::uint32_t add(const G&, const Position& p, std::vector<std::uint32_t>& values) {
+    const auto slot = static_cast<std::uint32_t>(values.size());
+    slots_.emplace(p, slot);
+    values.push_back(kInProgress);
+    return slot;
+  }
+  void forget(const G&, const Position& p) { slots_.erase(p); }
+  std::size_t size() const { return slots_.size(); }
+
+ private:
+  absl::flat_hash_map<Position, std::uint32_t> slots_;
+};
+
+template <DenselyIndexed G>
+class SlotMap<G> {
+ public:
+  using Position = typename G::Position;
+  explicit SlotMap(const G& g) : seen_(g.index_count(), false) {}
+  std::uint32_t find(const G& g, const Position& p) const {
+    const std::size_t i = g.index(p);
+    return seen_[i] ? static_cast<std::uint32_t>(i) : kUnknown;
+  }
+  std::uint32_t add(const G& g, const Position& p, std::vector<std::uint32_t>& values) {
+    const std::size_t i = g.index(p);
+    if (values.size() < seen_.size()) values.resize(seen_.size(), kUnknown);
+    seen_[i] = true;
+    values[i] = kInProgress;
+    ++count_;
+    return static_cast<std::uint32_t>(i);
+  }
+  void forget(const G& g, const Position& p) {
+    seen_[g.index(p)] = false;
+    --count_;
+  }
+  std::size_t size() const { return count_; }
+
+ private:
+  std::vector<bool> seen_;
+  std::size_t count_ = 0;
+};
+
+}  // namespace solver_detail
+
 template <ImpartialGame G>
 class Solver {
  public:
   using Position = typename G::Position;
 
   explicit Solver(const G& game, Rule rule = Rule::normal, SolverLimits limits = {})
-      : game_(game), rule_(rule), limits_(limits) {}
+      : game_(game), rule_(rule), limits_(limits), slots_(game) {}
 
   // Grundy value under normal play; under misère, the misère value of this single game
   // (terminal positions are worth 1, otherwise mex), which is 0 exactly when the player to move
   // loses. Misère values do not add by xor: they say nothing about sums.
   std::uint32_t value(const Position& root) {
-    if (auto it = memo_.find(root); it != memo_.end() && it->second != kInProgress)
-      return it->second;
-    solve(root);
-    return memo_.find(root)->second;
+    std::uint32_t slot = slots_.find(game_, root);
+    if (slot == solver_detail::kUnknown) slot = solve(root);
+    return values_[slot];
   }
 
   Winner winner(const Position& p) { return winner_from_value(value(p)); }
@@ -80,63 +146,68 @@ class Solver {
 
   std::vector<Position> winning_moves(const Position& p) { return moves_to_value(p, 0); }
 
-  std::size_t positions_solved() const { return memo_.size(); }
+  std::size_t positions_solved() const { return slots_.size(); }
   Rule rule() const { return rule_; }
   const G& game() const { return game_; }
 
  private:
-  static constexpr std::uint32_t kInProgress = std::numeric_limits<std::uint32_t>::max();
-
   struct Frame {
     Position position;
-    std::size_t begin;  // its options are pending_[begin, end)
+    std::uint32_t slot;
+    std::size_t begin;  // its options are pending_[begin, end), their slots child_slots_[...]
     std::size_t end;
     std::size_t next;
   };
 
-  void push(const Position& p) {
-    if (memo_.size() >= limits_.max_positions)
+  std::uint32_t push(const Position& p) {
+    if (slots_.size() >= limits_.max_positions)
       throw LimitError("the game has more than " + std::to_string(limits_.max_positions) +
                        " positions reachable; the solver stopped (memory bound)");
-    memo_.emplace(p, kInProgress);
+    const std::uint32_t slot = slots_.add(game_, p, values_);
     const std::size_t begin = pending_.size();
     game_.moves(p, pending_);
-    stack_.push_back(Frame{p, begin, pending_.size(), begin});
+    child_slots_.resize(pending_.size());
+    stack_.push_back(Frame{p, slot, begin, pending_.size(), begin});
+    return slot;
   }
 
-  void solve(const Position& root) {
+  std::uint32_t solve(const Position& root) {
     try {
-      run(root);
+      return run(root);
     } catch (...) {
-      // Leave the memo holding only finished positions, so the solver stays usable.
-      for (const Frame& f : stack_) memo_.erase(f.position);
+      // The positions on the stack were never finished: forget them so the solver stays usable.
+      for (const Frame& f : stack_) slots_.forget(game_, f.position);
       stack_.clear();
       pending_.clear();
+      child_slots_.clear();
       throw;
     }
   }
 
-  void run(const Position& root) {
-    push(root);
+  std::uint32_t run(const Position& root) {
+    const std::uint32_t root_slot = push(root);
     while (!stack_.empty()) {
       Frame& top = stack_.back();
       bool descended = false;
       while (top.next < top.end) {
-        const Position child = pending_[top.next];
-        auto it = memo_.find(child);
-        if (it == memo_.end()) {
-          push(child);  // invalidates `top`
+        const std::size_t i = top.next;
+        const std::uint32_t child = slots_.find(game_, pending_[i]);
+        if (child == solver_detail::kUnknown) {
+          const Position p = pending_[i];  // push() may reallocate pending_
+          child_slots_[i] = push(p);       // invalidates `top`
           descended = true;
           break;
         }
-        if (it->second == kInProgress)
+        if (values_[child] == solver_detail::kInProgress)
           throw CycleError("the move graph has a cycle through position " +
-                           describe_position(game_, child) + "; the game is not finite");
+                           describe_position(game_, pending_[i]) + "; the game is not finite");
+        child_slots_[i] = child;
         ++top.next;
       }
       if (descended) continue;
       finish(top);
     }
+    return root_slot;
   }
 
   void finish(const Frame& f) {
@@ -145,20 +216,24 @@ class Solver {
       v = 1;
     } else {
       child_values_.clear();
-      for (std::size_t i = f.begin; i < f.end; ++i) child_values_.push_back(memo_.at(pending_[i]));
+      for (std::size_t i = f.begin; i < f.end; ++i)
+        child_values_.push_back(values_[child_slots_[i]]);
       v = mex_(std::span<const std::uint32_t>(child_values_));
     }
-    memo_[f.position] = v;
+    values_[f.slot] = v;
     pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(f.begin), pending_.end());
+    child_slots_.resize(f.begin);
     stack_.pop_back();
   }
 
   const G& game_;
   Rule rule_;
   SolverLimits limits_;
-  absl::flat_hash_map<Position, std::uint32_t> memo_;
+  solver_detail::SlotMap<G> slots_;
+  std::vector<std::uint32_t> values_;  // by slot; kInProgress while on the stack
   std::vector<Frame> stack_;
   std::vector<Position> pending_;
+  std::vector<std::uint32_t> child_slots_;
   std::vector<std::uint32_t> child_values_;
   Mex mex_;
 };

@@ -37,8 +37,7 @@ TEST(Dag, CycleNamesAVertexOnIt) {
     FAIL();
   } catch (const CycleError& e) {
     const std::string m = e.what();
-    EXPECT_TRUE(m.find("'x'") != m.npos || m.find("'y'") != m.npos || m.find("'z'") != m.npos)
-        << m;
+    EXPECT_TRUE(m.find("'x'") != m.npos || m.find("'y'") != m.npos || m.find("'z'") != m.npos) << m;
   }
   EXPECT_THROW(grundy_values(Graph::parse("a a\n", "t")), CycleError);
 }

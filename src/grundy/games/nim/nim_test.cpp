@@ -62,7 +62,9 @@ void check_against_solver(Rule rule) {
     }
 }
 
-TEST(Nim, BoutonAndEveryWinningMoveAgainstGenericSolver) { check_against_solver(Rule::normal); }
+TEST(Nim, BoutonAndEveryWinningMoveAgainstGenericSolver) {
+  check_against_solver(Rule::normal);
+}
 TEST(Nim, MisereRuleAndEveryWinningMoveAgainstGenericSolver) {
   check_against_solver(Rule::misere);
 }

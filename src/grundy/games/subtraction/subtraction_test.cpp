@@ -17,7 +17,9 @@ namespace {
 
 using Values = std::vector<std::uint32_t>;
 
-Values first(const Values& v, std::size_t n) { return Values(v.begin(), v.begin() + n); }
+Values first(const Values& v, std::size_t n) {
+  return Values(v.begin(), v.begin() + n);
+}
 
 // The obviously-correct computation: mex over every k in S with k <= n, by set membership.
 Values brute(const SubtractionSet& s, std::uint64_t count, Rule rule) {
@@ -37,7 +39,9 @@ Values brute(const SubtractionSet& s, std::uint64_t count, Rule rule) {
   return g;
 }
 
-bool sanitized() { return std::getenv("GRUNDY_SANITIZED") != nullptr; }
+bool sanitized() {
+  return std::getenv("GRUNDY_SANITIZED") != nullptr;
+}
 
 // Seed 000: take 1 to 3 stones -> G(n) = n mod 4.
 TEST(Subtraction, TakeOneToThreeIsNMod4) {
@@ -83,9 +87,10 @@ TEST(Subtraction, Boj9655) {
 }
 
 TEST(Subtraction, FastPathsAgreeWithBruteForceForEveryKindOfSet) {
-  const char* specs[] = {"1,3,4", "2,5,7", "3,4,9,13", "1", "5",  "squares", "powers:2",
-                         "powers:3", "fibonacci", "allbut:", "allbut:1", "allbut:2,3",
-                         "allbut:1,4,5,9", "allbut:2,4,6,8"};
+  const char* specs[] = {
+      "1,3,4",          "2,5,7",         "3,4,9,13",  "1",       "5",        "squares",
+      "powers:2",       "powers:3",      "fibonacci", "allbut:", "allbut:1", "allbut:2,3",
+      "allbut:1,4,5,9", "allbut:2,4,6,8"};
   for (const char* spec : specs)
     for (Rule rule : {Rule::normal, Rule::misere}) {
       const auto s = SubtractionSet::parse(spec);
