@@ -16,20 +16,24 @@ struct DagOptions {
   std::string file;
   std::vector<std::string> start;
   bool json = false;
+  bool misere = false;
 };
 
 void run(const DagOptions& o) {
   const auto g = dag::Graph::parse(read_file(o.file), o.file);
-  const auto values = dag::grundy_values(g);
+  const Rule rule = o.misere ? Rule::misere : Rule::normal;
   std::vector<std::uint32_t> tokens;
   for (const auto& name : o.start) tokens.push_back(g.find(name));
+  const auto values = dag::grundy_values(g, rule);
+  const auto analysis = tokens.empty() ? dag::Analysis{} : dag::analyze(g, tokens, rule);
 
   if (o.json) {
     nlohmann::json vals = nlohmann::json::object();
     for (std::uint32_t v = 0; v < g.size(); ++v) vals[g.name(v)] = values[v];
-    nlohmann::json out = {{"game", "dag"}, {"values", vals}};
+    nlohmann::json out = {
+        {"game", "dag"}, {"rule", o.misere ? "misere" : "normal"}, {"values", vals}};
     if (!tokens.empty()) {
-      const auto a = dag::analyze(g, tokens);
+      const auto& a = analysis;
       nlohmann::json moves = nlohmann::json::array();
       for (const auto& m : a.winning_moves)
         moves.push_back({{"token", m.token}, {"from", g.name(m.from)}, {"to", g.name(m.to)}});
@@ -41,18 +45,20 @@ void run(const DagOptions& o) {
     print_json(out);
     return;
   }
-  fmt::print("Grundy values of the {} vertices of {} (a move slides a token along an edge):\n",
-             g.size(), o.file);
+  fmt::print("{} values of the {} vertices of {} (a move slides a token along an edge{}):\n",
+             o.misere ? "Misère" : "Grundy", g.size(), o.file,
+             o.misere ? "; whoever cannot move wins, and 0 means the player to move loses" : "");
   constexpr std::uint32_t kShown = 200;
   for (std::uint32_t v = 0; v < g.size() && v < kShown; ++v)
     fmt::print("  {:<12} {}\n", g.name(v), values[v]);
   if (g.size() > kShown) fmt::print("  ... {} more (--json lists them all)\n", g.size() - kShown);
   if (tokens.empty()) return;
-  const auto a = dag::analyze(g, tokens);
-  fmt::print("\nTokens on");
+  const auto& a = analysis;
+  fmt::print("\n{} on", tokens.size() == 1 ? "Token" : "Tokens");
   for (std::size_t i = 0; i < tokens.size(); ++i)
     fmt::print("{} {} (value {})", i ? "," : "", g.name(tokens[i]), a.token_values[i]);
-  fmt::print(": a sum of games, value = xor = {}; {}.\n", a.value, outcome_sentence(a.winner));
+  if (tokens.size() > 1) fmt::print(": a sum of games, value = xor = {}", a.value);
+  fmt::print("; {}.\n", outcome_sentence(a.winner));
   for (const auto& m : a.winning_moves)
     fmt::print("Winning move: token {} from {} to {} (value {} -> {}).\n", m.token + 1,
                g.name(m.from), g.name(m.to), a.token_values[m.token], values[m.to]);
@@ -67,6 +73,9 @@ const Registration registration{
           ->required();
       cmd->add_option("--start", o->start, "vertices holding a token (several = a sum of games)")
           ->delimiter(',');
+      cmd->add_flag("--misere", o->misere,
+                    "misère play: whoever cannot move wins (one token only; misère sums of general "
+                    "games are not covered yet)");
       cmd->add_flag("--json", o->json,
                     "print JSON: values (vertex -> value), and for --start value, "
                     "winner, winning_moves");

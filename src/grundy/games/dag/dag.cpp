@@ -69,15 +69,19 @@ Graph Graph::parse(std::string_view text, std::string_view origin) {
   return g;
 }
 
-std::vector<std::uint32_t> grundy_values(const Graph& g) {
-  Solver<Graph> solver(g);
+std::vector<std::uint32_t> grundy_values(const Graph& g, Rule rule) {
+  Solver<Graph> solver(g, rule);
   std::vector<std::uint32_t> values(g.size());
   for (std::uint32_t v = 0; v < g.size(); ++v) values[v] = solver.value(v);
   return values;
 }
 
-Analysis analyze(const Graph& g, const std::vector<std::uint32_t>& tokens) {
-  Solver<Graph> solver(g);
+Analysis analyze(const Graph& g, const std::vector<std::uint32_t>& tokens, Rule rule) {
+  if (rule == Rule::misere && tokens.size() != 1)
+    throw InputError(
+        "misère play of a sum of several tokens is not covered yet (its outcome does not follow "
+        "from the tokens' values); give one token, or use normal play");
+  Solver<Graph> solver(g, rule);
   const auto sum = analyze_sum(solver, std::span<const std::uint32_t>(tokens));
   Analysis a;
   a.tokens = tokens;

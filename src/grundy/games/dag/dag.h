@@ -39,8 +39,9 @@ class Graph {
 };
 
 // Grundy values of every vertex, in vertex order (order of first appearance in the file).
+// Under Rule::misere: the misère values of single-token games (a vertex with no move is worth 1).
 // Throws CycleError naming a vertex on a cycle.
-std::vector<std::uint32_t> grundy_values(const Graph& g);
+std::vector<std::uint32_t> grundy_values(const Graph& g, Rule rule = Rule::normal);
 
 struct Move {
   std::size_t token;  // which token (0-based, in the order given)
@@ -55,6 +56,9 @@ struct Analysis {
   std::vector<Move> winning_moves;
 };
 // A position with one token on each listed vertex (a vertex may hold several tokens).
-Analysis analyze(const Graph& g, const std::vector<std::uint32_t>& tokens);
+// Misère play is covered for one token only: the outcome of a misère sum of general games is not
+// determined by the components' values, so several tokens under misère raise InputError.
+Analysis analyze(const Graph& g, const std::vector<std::uint32_t>& tokens,
+                 Rule rule = Rule::normal);
 
 }  // namespace grundy::dag

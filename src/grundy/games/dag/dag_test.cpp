@@ -65,3 +65,17 @@ TEST(Dag, LongChainIsIterative) {
 
 }  // namespace
 }  // namespace grundy::dag
+
+namespace grundy::dag {
+namespace {
+
+TEST(Dag, MisereSingleTokenAndSumsRefused) {
+  const Graph g = Graph::parse("a b\nb c\n", "t");
+  // c: no move, worth 1 under misère; b -> c: 0 (must move to c and let the opponent win); a: 1.
+  EXPECT_EQ(grundy_values(g, Rule::misere), (std::vector<std::uint32_t>{1, 0, 1}));
+  EXPECT_EQ(analyze(g, {g.find("b")}, Rule::misere).winner, Winner::second);
+  EXPECT_THROW(analyze(g, {g.find("a"), g.find("b")}, Rule::misere), InputError);
+}
+
+}  // namespace
+}  // namespace grundy::dag
