@@ -73,11 +73,12 @@ class SlotMap {
     const auto it = slots_.find(p);
     return it == slots_.end() ? kUnknown : it->second;
   }
-  std::uint32_t add(const G&, const Position& p, std::vector<std::uint32_t>& values) {
-    const auto slot = static_cast<std::uint32_t>(values.size());
-    slots_.emplace(p, slot);
-    values.push_back(kInProgress);
-    return slot;
+  // The slot of p and whether it was added now (marked in progress); one hash probe either way.
+  std::pair<std::uint32_t, bool> find_or_add(const G&, const Position& p,
+                                             std::vector<std::uint32_t>& values) {
+    const auto [it, added] = slots_.try_emplace(p, static_cast<std::uint32_t>(values.size()));
+    if (added) values.push_back(kInProgress);
+    return {it->second, added};
   }
   void forget(const G&, const Position& p) { slots_.erase(p); }
   std::size_t size() const { return slots_.size(); }
@@ -95,13 +96,15 @@ class SlotMap<G> {
     const std::size_t i = g.index(p);
     return seen_[i] ? static_cast<std::uint32_t>(i) : kUnknown;
   }
-  std::uint32_t add(const G& g, const Position& p, std::vector<std::uint32_t>& values) {
+  std::pair<std::uint32_t, bool> find_or_add(const G& g, const Position& p,
+                                             std::vector<std::uint32_t>& values) {
     const std::size_t i = g.index(p);
+    if (seen_[i]) return {static_cast<std::uint32_t>(i), false};
     if (values.size() < seen_.size()) values.resize(seen_.size(), kUnknown);
     seen_[i] = true;
     values[i] = kInProgress;
     ++count_;
-    return static_cast<std::uint32_t>(i);
+    return {static_cast<std::uint32_t>(i), true};
   }
   void forget(const G& g, const Position& p) {
     seen_[g.index(p)] = false;
@@ -159,16 +162,17 @@ class Solver {
     std::size_t next;
   };
 
-  std::uint32_t push(const Position& p) {
-    if (slots_.size() >= limits_.max_positions)
+  // Opens a frame for p, which find_or_add has just added in `slot`.
+  void push(const Position& p, std::uint32_t slot) {
+    if (slots_.size() > limits_.max_positions) {
+      slots_.forget(game_, p);
       throw LimitError("the game has more than " + std::to_string(limits_.max_positions) +
                        " positions reachable; the solver stopped (memory bound)");
-    const std::uint32_t slot = slots_.add(game_, p, values_);
+    }
     const std::size_t begin = pending_.size();
     game_.moves(p, pending_);
     child_slots_.resize(pending_.size());
     stack_.push_back(Frame{p, slot, begin, pending_.size(), begin});
-    return slot;
   }
 
   std::uint32_t solve(const Position& root) {
@@ -185,23 +189,24 @@ class Solver {
   }
 
   std::uint32_t run(const Position& root) {
-    const std::uint32_t root_slot = push(root);
+    const std::uint32_t root_slot = slots_.find_or_add(game_, root, values_).first;
+    push(root, root_slot);
     while (!stack_.empty()) {
       Frame& top = stack_.back();
       bool descended = false;
       while (top.next < top.end) {
         const std::size_t i = top.next;
-        const std::uint32_t child = slots_.find(game_, pending_[i]);
-        if (child == solver_detail::kUnknown) {
+        const auto [child, added] = slots_.find_or_add(game_, pending_[i], values_);
+        child_slots_[i] = child;
+        if (added) {
           const Position p = pending_[i];  // push() may reallocate pending_
-          child_slots_[i] = push(p);       // invalidates `top`
+          push(p, child);                  // invalidates `top`
           descended = true;
           break;
         }
         if (values_[child] == solver_detail::kInProgress)
           throw CycleError("the move graph has a cycle through position " +
                            describe_position(game_, pending_[i]) + "; the game is not finite");
-        child_slots_[i] = child;
         ++top.next;
       }
       if (descended) continue;
