@@ -1,0 +1,299 @@
+#include "grundy/games/octal/sparse.h"
+
+#include <algorithm>
+#include <bit>
+#include <istream>
+#include <ostream>
+#include <string>
+
+#include "grundy/core/error.h"
+#include "grundy/games/octal/state_io.h"
+
+namespace grundy::octal {
+namespace {
+
+bool odd_parity(std::uint64_t x) {
+  return (std::popcount(x) & 1) != 0;
+}
+
+// In-place Walsh-Hadamard transform: h[m] = sum_e c[e] * (-1)^popcount(e & m).
+void walsh_hadamard(std::vector<std::int64_t>& h) {
+  for (std::size_t len = 1; len < h.size(); len <<= 1)
+    for (std::size_t i = 0; i < h.size(); i += 2 * len)
+      for (std::size_t j = i; j < i + len; ++j) {
+        const std::int64_t a = h[j], b = h[j + len];
+        h[j] = a + b;
+        h[j + len] = a - b;
+      }
+}
+
+constexpr char kStateMagic[8] = {'G', 'R', 'S', 'P', 'E', 'N', 'G', '1'};
+
+}  // namespace
+
+SparseEngine::SparseEngine(const OctalCode& code, EngineOptions options)
+    : code_(code), options_(options) {
+  if (!std::has_single_bit(options_.window) || options_.window < 1024)
+    throw InputError("the engine window must be a power of two of at least 1024");
+  for (std::size_t k = 0; k <= code.last(); ++k) {
+    const std::uint32_t d = code.digit(k);
+    if (k > 0 && (d & kLeaveNone)) whole_ks_.push_back(k);
+    if (k > 0 && (d & kLeaveOne)) take_ks_.push_back(k);
+    if (d & kLeaveTwo) split_ks_.push_back(k);
+  }
+  unequal_ = code.is_grundy();
+  ring_.assign(1024, 0);
+  ring_mask_ = ring_.size() - 1;
+  ext_counts_.assign(std::size_t{1} << (value_bits_ + 1), 0);
+  found_.assign((std::size_t{1} << value_bits_) / 64 + 1, 0);
+  rebuild_classes();
+}
+
+bool SparseEngine::is_rare(std::uint64_t x, std::uint32_t g) const {
+  return !odd_parity(((std::uint64_t{g} << 1) | (x & 1)) & mask_);
+}
+
+bool SparseEngine::in_memory(std::uint64_t i) const {
+  return i < prefix_.size() || i + ring_.size() >= n_;
+}
+
+Value SparseEngine::old(std::uint64_t i) const {
+  return i < prefix_.size() ? prefix_[i] : ring_[i & ring_mask_];
+}
+
+std::uint32_t SparseEngine::value(std::uint64_t i) const {
+  if (i >= n_ || !in_memory(i))
+    throw LimitError("G(" + std::to_string(i) + ") is no longer in memory");
+  return old(i);
+}
+
+void SparseEngine::rebuild_classes() {
+  const std::size_t words = found_.size();
+  for (int par = 0; par < 2; ++par) {
+    even_class_[par].assign(words, 0);
+    for (std::uint64_t v = 0; v < words * 64; ++v)
+      if (!odd_parity(((v << 1) | static_cast<std::uint64_t>(par)) & mask_))
+        even_class_[par][v >> 6] |= std::uint64_t{1} << (v & 63);
+  }
+  need_scan_.assign(words, 0);
+}
+
+void SparseEngine::grow_ring() {
+  // No heap has wrapped yet (n == size), so index i sits at i in the doubled ring too.
+  ring_.resize(ring_.size() * 2, 0);
+  ring_mask_ = ring_.size() - 1;
+}
+
+bool SparseEngine::scan_until(std::uint32_t w) {
+  const bool wrapped = n_ > ring_.size();
+  while (scan_k_ < split_ks_.size()) {
+    const std::uint64_t k = split_ks_[scan_k_];
+    if (n_ >= k + 2) {
+      const std::uint64_t s = n_ - k;
+      while (2 * scan_a_ < s || (!unequal_ && 2 * scan_a_ == s)) {
+        const std::uint64_t a = scan_a_++;
+        if (wrapped && (!in_memory(a) || !in_memory(s - a)))
+          throw LimitError("heap " + std::to_string(n_) + " needs G(" + std::to_string(a) +
+                           "), beyond the kept prefix and window; use a larger window");
+        const std::uint32_t v = old(a) ^ ring_[(s - a) & ring_mask_];
+        mark(v);
+        ++stats_.scanned_pairs;
+        if (v == w) return true;
+      }
+    }
+    ++scan_k_;
+    scan_a_ = 1;
+  }
+  return false;
+}
+
+void SparseEngine::scan_all_pairs() {
+  ++stats_.plain_fallbacks;
+  scan_k_ = 0;
+  scan_a_ = 1;
+  scan_until(~std::uint32_t{0});
+}
+
+std::uint32_t SparseEngine::compute() {
+  const std::uint64_t n = n_;
+  std::fill(found_.begin(), found_.end(), 0);
+  for (std::uint64_t k : whole_ks_)
+    if (n == k) mark(0);
+  for (std::uint64_t k : take_ks_)
+    if (n > k) mark(ring_[(n - k) & ring_mask_]);
+  const std::size_t words = found_.size();
+  std::size_t active = 0;
+  std::fill(need_scan_.begin(), need_scan_.end(), 0);
+  for (std::uint64_t k : split_ks_) {
+    if (n < k + 2) continue;
+    ++active;
+    const auto& cls = even_class_[(n - k) & 1];
+    for (std::size_t j = 0; j < words; ++j) need_scan_[j] |= cls[j];
+  }
+  scan_k_ = 0;
+  scan_a_ = 1;
+  if (active > 0) {
+    if (rare_pos_.size() * active * 2 > n) {
+      scan_all_pairs();
+    } else {
+      if (n > ring_.size() && stats_.last_rare + code_.last() > ring_.size())
+        throw LimitError("rare heap " + std::to_string(stats_.last_rare) +
+                         " lies beyond the window of " + std::to_string(ring_.size()) +
+                         " values; use a larger window");
+      const std::uint64_t* rp = rare_pos_.data();
+      const Value* rv = rare_val_.data();
+      const std::size_t rare_count = rare_pos_.size();
+      for (std::uint64_t k : split_ks_) {
+        if (n < k + 2) continue;
+        const std::uint64_t s = n - k;
+        for (std::size_t i = 0; i < rare_count; ++i) {
+          const std::uint64_t r = rp[i];
+          if (r >= s) break;
+          const std::uint64_t b = s - r;
+          if (unequal_ && b == r) continue;
+          mark(rv[i] ^ old(b));
+        }
+      }
+    }
+  }
+  for (std::size_t j = 0; j < words; ++j) {
+    std::uint64_t missing = ~found_[j];
+    while (missing != 0) {
+      const int bit = std::countr_zero(missing);
+      const auto w = static_cast<std::uint32_t>(j * 64 + static_cast<std::size_t>(bit));
+      if (active == 0 || !((need_scan_[j] >> bit) & 1) || !scan_until(w)) return w;
+      missing = ~found_[j] & ~((std::uint64_t{2} << bit) - 1);
+    }
+  }
+  throw LimitError("internal: no mex found");  // unreachable: the mex is at most 2^value_bits
+}
+
+void SparseEngine::grow_bits(std::uint32_t g) {
+  while (g >= (std::uint32_t{1} << value_bits_)) ++value_bits_;
+  std::vector<std::uint64_t> counts(std::size_t{1} << (value_bits_ + 1), 0);
+  std::copy(ext_counts_.begin(), ext_counts_.end(), counts.begin());
+  ext_counts_ = std::move(counts);
+  found_.assign((std::size_t{1} << value_bits_) / 64 + 1, 0);
+  rebuild_classes();
+}
+
+void SparseEngine::choose_mask() {
+  std::vector<std::int64_t> h(ext_counts_.begin(), ext_counts_.end());
+  walsh_hadamard(h);
+  std::int64_t total = 0;
+  for (auto c : ext_counts_) total += static_cast<std::int64_t>(c);
+  std::uint32_t best = mask_;
+  std::int64_t best_rare = mask_ < h.size() ? (total + h[mask_]) / 2 : total;
+  for (std::uint32_t m = 1; m < h.size(); ++m) {
+    const std::int64_t rare = (total + h[m]) / 2;
+    if (rare < best_rare) best = m, best_rare = rare;
+  }
+  if (best == mask_) return;
+  mask_ = best;
+  ++stats_.remasks;
+  rebuild_classes();
+  rare_pos_.clear();
+  rare_val_.clear();
+  stats_.last_rare = 0;
+  for (std::uint64_t x = 1; x < n_; ++x) {
+    const Value g = ring_[x];
+    if (is_rare(x, g)) {
+      rare_pos_.push_back(x);
+      rare_val_.push_back(g);
+      stats_.last_rare = x;
+    }
+  }
+}
+
+void SparseEngine::record(std::uint32_t g) {
+  if (g > kMaxValue)
+    throw LimitError("G(" + std::to_string(n_) + ") exceeds " + std::to_string(kMaxValue));
+  ring_[n_ & ring_mask_] = static_cast<Value>(g);
+  if (n_ < options_.prefix) prefix_.push_back(static_cast<Value>(g));
+  if (g >= (std::uint32_t{1} << value_bits_)) grow_bits(g);
+  if (n_ >= 1) {
+    ++ext_counts_[(std::size_t{g} << 1) | (n_ & 1)];
+    if (is_rare(n_, g)) {
+      rare_pos_.push_back(n_);
+      rare_val_.push_back(static_cast<Value>(g));
+      stats_.last_rare = n_;
+    }
+  }
+  stats_.max_value = std::max(stats_.max_value, g);
+  ++n_;
+  // Re-choosing the mask reclassifies every heap, so it needs the whole table in memory.
+  if (n_ == next_remask_) {
+    if (n_ <= ring_.size()) choose_mask();
+    next_remask_ *= 2;
+  }
+}
+
+std::uint32_t SparseEngine::next() {
+  if (n_ == ring_.size() && ring_.size() < options_.window) grow_ring();
+  const std::uint32_t g = compute();
+  record(g);
+  return g;
+}
+
+EngineStats SparseEngine::stats() const {
+  EngineStats s = stats_;
+  s.rare_positions = rare_pos_.size();
+  s.mask = mask_;
+  s.window = ring_.size();
+  return s;
+}
+
+void SparseEngine::save(std::ostream& out) const {
+  out.write(kStateMagic, sizeof kStateMagic);
+  write_string(out, code_.to_string());
+  write_pod(out, options_.window);
+  write_pod(out, options_.prefix);
+  write_pod(out, n_);
+  write_pod(out, value_bits_);
+  write_pod(out, mask_);
+  write_pod(out, next_remask_);
+  write_pod(out, stats_);
+  write_vector(out, ring_);
+  write_vector(out, prefix_);
+  write_vector(out, rare_pos_);
+  write_vector(out, rare_val_);
+  write_vector(out, ext_counts_);
+}
+
+void SparseEngine::load(std::istream& in) {
+  char magic[sizeof kStateMagic];
+  in.read(magic, sizeof magic);
+  if (!in || !std::equal(magic, magic + sizeof magic, kStateMagic))
+    throw InputError("the checkpoint is not an octal engine state");
+  if (read_string(in) != code_.to_string())
+    throw InputError("the checkpoint belongs to another game");
+  read_pod(in, options_.window);
+  read_pod(in, options_.prefix);
+  read_pod(in, n_);
+  read_pod(in, value_bits_);
+  read_pod(in, mask_);
+  read_pod(in, next_remask_);
+  read_pod(in, stats_);
+  read_vector(in, ring_);
+  read_vector(in, prefix_);
+  read_vector(in, rare_pos_);
+  read_vector(in, rare_val_);
+  read_vector(in, ext_counts_);
+  if (value_bits_ > 16 || !std::has_single_bit(ring_.size()) ||
+      ext_counts_.size() != (std::size_t{1} << (value_bits_ + 1)) ||
+      rare_pos_.size() != rare_val_.size())
+    throw InputError("the checkpoint's engine state is inconsistent");
+  ring_mask_ = ring_.size() - 1;
+  found_.assign((std::size_t{1} << value_bits_) / 64 + 1, 0);
+  rebuild_classes();
+}
+
+std::vector<std::uint32_t> sparse_values(const OctalCode& code, std::uint64_t count,
+                                         EngineOptions options) {
+  SparseEngine engine(code, options);
+  std::vector<std::uint32_t> g(count);
+  for (std::uint64_t n = 0; n < count; ++n) g[n] = engine.next();
+  return g;
+}
+
+}  // namespace grundy::octal
