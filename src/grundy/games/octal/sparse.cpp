@@ -45,8 +45,7 @@ SparseEngine::SparseEngine(const OctalCode& code, EngineOptions options)
   ring_.assign(1024, 0);
   ring_mask_ = ring_.size() - 1;
   ext_counts_.assign(std::size_t{1} << (value_bits_ + 1), 0);
-  found_.assign((std::size_t{1} << value_bits_) / 64 + 1, 0);
-  rebuild_classes();
+  reset_scratch();
 }
 
 bool SparseEngine::is_rare(std::uint64_t x, std::uint32_t g) const {
@@ -67,15 +66,16 @@ std::uint32_t SparseEngine::value(std::uint64_t i) const {
   return old(i);
 }
 
-void SparseEngine::rebuild_classes() {
-  const std::size_t words = found_.size();
-  for (int par = 0; par < 2; ++par) {
-    even_class_[par].assign(words, 0);
-    for (std::uint64_t v = 0; v < words * 64; ++v)
-      if (!odd_parity(((v << 1) | static_cast<std::uint64_t>(par)) & mask_))
-        even_class_[par][v >> 6] |= std::uint64_t{1} << (v & 63);
+void SparseEngine::reset_scratch() {
+  const std::size_t size = (std::size_t{1} << value_bits_) + 1;
+  seen_.assign(size, 0);
+  for (std::uint64_t par = 0; par < 2; ++par) {
+    even_class_[par].assign(size, 0);
+    for (std::uint64_t v = 0; v < size; ++v)
+      even_class_[par][v] = !odd_parity(((v << 1) | par) & mask_);
   }
-  need_scan_.assign(words, 0);
+  even_class_[2].assign(size, 0);
+  for (std::size_t v = 0; v < size; ++v) even_class_[2][v] = even_class_[0][v] | even_class_[1][v];
 }
 
 void SparseEngine::grow_ring() {
@@ -84,51 +84,71 @@ void SparseEngine::grow_ring() {
   ring_mask_ = ring_.size() - 1;
 }
 
-bool SparseEngine::scan_until(std::uint32_t w) {
+// Marks G(a) ^ G(s - a) for a in [lo, hi). The common case (both parts directly addressable)
+// is a branch-free loop of two loads, a xor and a byte store.
+void SparseEngine::scan_chunk(std::uint64_t s, std::uint64_t lo, std::uint64_t hi) {
   const bool wrapped = n_ > ring_.size();
+  std::uint8_t* seen = seen_.data();
+  if (!wrapped && hi <= prefix_.size()) {
+    const Value* low = prefix_.data();
+    const Value* high = ring_.data();
+    for (std::uint64_t a = lo; a < hi; ++a) seen[low[a] ^ high[s - a]] = 1;
+    return;
+  }
+  for (std::uint64_t a = lo; a < hi; ++a) {
+    if (wrapped && (!in_memory(a) || !in_memory(s - a)))
+      throw LimitError("heap " + std::to_string(n_) + " needs G(" + std::to_string(a) +
+                       "), beyond the kept prefix and window; use a larger window");
+    seen[old(a) ^ old(s - a)] = 1;
+  }
+}
+
+// Scans split pairs from where the last call stopped until w is seen (true) or every pair of
+// every split digit has been visited (false). Chunks of 64 pairs: overscanning a little is
+// cheaper than testing after every pair.
+bool SparseEngine::scan_until(std::uint32_t w) {
+  constexpr std::uint64_t kChunk = 64;
   while (scan_k_ < split_ks_.size()) {
     const std::uint64_t k = split_ks_[scan_k_];
     if (n_ >= k + 2) {
       const std::uint64_t s = n_ - k;
-      while (2 * scan_a_ < s || (!unequal_ && 2 * scan_a_ == s)) {
-        const std::uint64_t a = scan_a_++;
-        if (wrapped && (!in_memory(a) || !in_memory(s - a)))
-          throw LimitError("heap " + std::to_string(n_) + " needs G(" + std::to_string(a) +
-                           "), beyond the kept prefix and window; use a larger window");
-        const std::uint32_t v = old(a) ^ ring_[(s - a) & ring_mask_];
-        mark(v);
-        ++stats_.scanned_pairs;
-        if (v == w) return true;
+      // Split points a with a < s - a, plus a = s / 2 when equal parts are allowed.
+      const std::uint64_t end = unequal_ ? (s + 1) / 2 : s / 2 + 1;
+      while (scan_a_ < end) {
+        const std::uint64_t hi = std::min(end, scan_a_ + kChunk);
+        scan_chunk(s, scan_a_, hi);
+        stats_.scanned_pairs += hi - scan_a_;
+        scan_a_ = hi;
+        if (seen_[w]) return true;
       }
     }
     ++scan_k_;
     scan_a_ = 1;
   }
-  return false;
+  return seen_[w] != 0;
 }
 
 void SparseEngine::scan_all_pairs() {
   ++stats_.plain_fallbacks;
   scan_k_ = 0;
   scan_a_ = 1;
-  scan_until(~std::uint32_t{0});
+  scan_until(static_cast<std::uint32_t>(seen_.size() - 1));
+  scan_k_ = split_ks_.size();
 }
 
 std::uint32_t SparseEngine::compute() {
   const std::uint64_t n = n_;
-  std::fill(found_.begin(), found_.end(), 0);
+  std::fill(seen_.begin(), seen_.end(), 0);
   for (std::uint64_t k : whole_ks_)
     if (n == k) mark(0);
   for (std::uint64_t k : take_ks_)
     if (n > k) mark(ring_[(n - k) & ring_mask_]);
-  const std::size_t words = found_.size();
   std::size_t active = 0;
-  std::fill(need_scan_.begin(), need_scan_.end(), 0);
+  unsigned parities = 0;
   for (std::uint64_t k : split_ks_) {
     if (n < k + 2) continue;
     ++active;
-    const auto& cls = even_class_[(n - k) & 1];
-    for (std::size_t j = 0; j < words; ++j) need_scan_[j] |= cls[j];
+    parities |= 1u << ((n - k) & 1);
   }
   scan_k_ = 0;
   scan_a_ = 1;
@@ -143,29 +163,33 @@ std::uint32_t SparseEngine::compute() {
       const std::uint64_t* rp = rare_pos_.data();
       const Value* rv = rare_val_.data();
       const std::size_t rare_count = rare_pos_.size();
+      std::uint8_t* seen = seen_.data();
+      const Value* ring = ring_.data();
+      const std::uint64_t ring_mask = ring_mask_;
       for (std::uint64_t k : split_ks_) {
         if (n < k + 2) continue;
         const std::uint64_t s = n - k;
-        for (std::size_t i = 0; i < rare_count; ++i) {
-          const std::uint64_t r = rp[i];
-          if (r >= s) break;
-          const std::uint64_t b = s - r;
-          if (unequal_ && b == r) continue;
-          mark(rv[i] ^ old(b));
+        // Rare parts r < s pair with s - r; for Grundy's game r = s / 2 is not a move.
+        std::size_t end = rare_count;
+        while (end > 0 && rp[end - 1] >= s) --end;
+        // Grundy's game: r = s / 2 pairs with itself, which is not a move.
+        std::size_t skip = end;
+        if (unequal_ && s % 2 == 0) {
+          const std::size_t at =
+              static_cast<std::size_t>(std::lower_bound(rp, rp + end, s / 2) - rp);
+          if (at < end && rp[at] == s / 2) skip = at;
         }
+        for (std::size_t i = 0; i < skip; ++i) seen[rv[i] ^ ring[(s - rp[i]) & ring_mask]] = 1;
+        for (std::size_t i = skip + 1; i < end; ++i)
+          seen[rv[i] ^ ring[(s - rp[i]) & ring_mask]] = 1;
       }
     }
   }
-  for (std::size_t j = 0; j < words; ++j) {
-    std::uint64_t missing = ~found_[j];
-    while (missing != 0) {
-      const int bit = std::countr_zero(missing);
-      const auto w = static_cast<std::uint32_t>(j * 64 + static_cast<std::size_t>(bit));
-      if (active == 0 || !((need_scan_[j] >> bit) & 1) || !scan_until(w)) return w;
-      missing = ~found_[j] & ~((std::uint64_t{2} << bit) - 1);
-    }
+  const std::uint8_t* need = even_class_[parities == 3 ? 2 : (parities == 2 ? 1 : 0)].data();
+  for (std::uint32_t w = 0;; ++w) {
+    if (seen_[w]) continue;
+    if (active == 0 || !need[w] || !scan_until(w)) return w;
   }
-  throw LimitError("internal: no mex found");  // unreachable: the mex is at most 2^value_bits
 }
 
 void SparseEngine::grow_bits(std::uint32_t g) {
@@ -173,8 +197,7 @@ void SparseEngine::grow_bits(std::uint32_t g) {
   std::vector<std::uint64_t> counts(std::size_t{1} << (value_bits_ + 1), 0);
   std::copy(ext_counts_.begin(), ext_counts_.end(), counts.begin());
   ext_counts_ = std::move(counts);
-  found_.assign((std::size_t{1} << value_bits_) / 64 + 1, 0);
-  rebuild_classes();
+  reset_scratch();
 }
 
 void SparseEngine::choose_mask() {
@@ -191,7 +214,7 @@ void SparseEngine::choose_mask() {
   if (best == mask_) return;
   mask_ = best;
   ++stats_.remasks;
-  rebuild_classes();
+  reset_scratch();
   rare_pos_.clear();
   rare_val_.clear();
   stats_.last_rare = 0;
@@ -284,8 +307,7 @@ void SparseEngine::load(std::istream& in) {
       rare_pos_.size() != rare_val_.size())
     throw InputError("the checkpoint's engine state is inconsistent");
   ring_mask_ = ring_.size() - 1;
-  found_.assign((std::size_t{1} << value_bits_) / 64 + 1, 0);
-  rebuild_classes();
+  reset_scratch();
 }
 
 std::vector<std::uint32_t> sparse_values(const OctalCode& code, std::uint64_t count,

@@ -62,15 +62,15 @@ class SparseEngine {
  private:
   Value old(std::uint64_t i) const;
   bool in_memory(std::uint64_t i) const;
-  void mark(std::uint32_t v) { found_[v >> 6] |= std::uint64_t{1} << (v & 63); }
-  bool is_found(std::uint32_t v) const { return (found_[v >> 6] >> (v & 63)) & 1; }
+  void mark(std::uint32_t v) { seen_[v] = 1; }
   bool is_rare(std::uint64_t x, std::uint32_t g) const;
   std::uint32_t compute();
   void scan_all_pairs();
   bool scan_until(std::uint32_t w);
+  void scan_chunk(std::uint64_t s, std::uint64_t lo, std::uint64_t hi);
+  void reset_scratch();
   void record(std::uint32_t g);
   void grow_bits(std::uint32_t g);
-  void rebuild_classes();
   void choose_mask();
   void grow_ring();
 
@@ -94,9 +94,12 @@ class SparseEngine {
   EngineStats stats_;
 
   // Per-heap scratch.
-  std::vector<std::uint64_t> found_;
-  std::vector<std::uint64_t> even_class_[2];  // values v with even popcount((2v|par) & mask)
-  std::vector<std::uint64_t> need_scan_;
+  // seen_[v] = 1 once v is known to be an option of the current heap. Bytes, not bits: the hot
+  // loops then store without read-modify-write dependencies.
+  std::vector<std::uint8_t> seen_;
+  // even_class_[p][v] = 1 when a split option v of a part-sum with parity p may come from two
+  // common parts (index 2 = either parity), so its absence needs the scan.
+  std::vector<std::uint8_t> even_class_[3];
   std::size_t scan_k_ = 0;
   std::uint64_t scan_a_ = 1;
 };
