@@ -2,6 +2,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -131,7 +132,7 @@ TEST(OctalMisere, TakeOnlyGamesMatchTheSubtractionRecurrence) {
 }
 
 TEST(OctalMisere, SplitGamesStopWithALimit) {
-  EXPECT_THROW(misere_values(OctalCode::parse("0.77"), 1000), LimitError);
+  EXPECT_THROW(misere_values(OctalCode::parse("0.77"), 1000, 5000), LimitError);
 }
 
 void expect_sparse_matches_plain(const OctalCode& code, std::uint64_t count) {
@@ -147,6 +148,25 @@ TEST(OctalSparse, MatchesPlainOnKnownGames) {
        {"0.77", "0.07", "4.07", "0.137", "0.6", "0.16", "0.56", "0.376", "grundy", "0.4", "0.04",
         "0.14", "0.36", "0.64", "0.74", "0.76", "0.106", "0.354", "0.0330003"})
     expect_sparse_matches_plain(OctalCode::parse(text), count);
+}
+
+TEST(OctalSparse, MatchesPlainToOneHundredThousand) {
+  const std::uint64_t count = sanitized() ? 4000 : 100000;
+  for (const char* text : {"grundy", "0.07"})
+    expect_sparse_matches_plain(OctalCode::parse(text), count);
+}
+
+// Blocks (rare parts marked for 32 heaps at once) only start once every part sum is past the
+// rare heaps, so they are checked against the heap-by-heap sparse path on longer runs.
+TEST(OctalSparse, BlocksMatchHeapByHeap) {
+  const std::uint64_t grundy_count = sanitized() ? 60000 : 400000;
+  for (const auto& [text, count] : std::vector<std::pair<const char*, std::uint64_t>>{
+           {"grundy", grundy_count}, {"0.6", 30000}, {"0.16", 30000}, {"4.07", 20000}}) {
+    const auto code = OctalCode::parse(text);
+    EngineOptions heap_by_heap;
+    heap_by_heap.blocks = false;
+    ASSERT_EQ(sparse_values(code, count), sparse_values(code, count, heap_by_heap)) << text;
+  }
 }
 
 TEST(OctalSparse, MatchesPlainOnRandomCodes) {

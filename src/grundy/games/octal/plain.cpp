@@ -23,9 +23,10 @@ std::vector<std::uint32_t> plain_values(const OctalCode& code, std::uint64_t cou
   return g;
 }
 
-std::vector<std::uint32_t> misere_values(const OctalCode& code, std::uint64_t count) {
+std::vector<std::uint32_t> misere_values(const OctalCode& code, std::uint64_t count,
+                                         std::size_t max_positions) {
   const MultiHeapGame game{&code};
-  Solver<MultiHeapGame> solver(game, Rule::misere, SolverLimits{kMaxMiserePositions});
+  Solver<MultiHeapGame> solver(game, Rule::misere, SolverLimits{max_positions});
   std::vector<std::uint32_t> g(count);
   for (std::uint64_t n = 0; n < count; ++n) {
     try {
@@ -33,7 +34,7 @@ std::vector<std::uint32_t> misere_values(const OctalCode& code, std::uint64_t co
     } catch (const LimitError&) {
       throw LimitError("misère values of " + code.to_string() + " need the whole multi-heap game " +
                        "tree; a heap of " + std::to_string(n) + " has more than " +
-                       std::to_string(kMaxMiserePositions) + " positions; ask for fewer values");
+                       std::to_string(max_positions) + " positions; ask for fewer values");
     }
   }
   return g;

@@ -15,8 +15,8 @@ std::vector<std::uint32_t> plain_values(const OctalCode& code, std::uint64_t cou
 // is not a function of its parts' values, so this solves the multi-heap game tree (memoised);
 // the number of positions grows like partitions of n, so split games stop with LimitError past
 // a few dozen tokens. Misère sums of several heaps are not covered.
-std::vector<std::uint32_t> misere_values(const OctalCode& code, std::uint64_t count);
-
 inline constexpr std::size_t kMaxMiserePositions = std::size_t{1} << 17;
+std::vector<std::uint32_t> misere_values(const OctalCode& code, std::uint64_t count,
+                                         std::size_t max_positions = kMaxMiserePositions);
 
 }  // namespace grundy::octal

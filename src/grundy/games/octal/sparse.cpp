@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <bit>
+
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
 #include <istream>
 #include <ostream>
 #include <string>
@@ -69,6 +73,8 @@ std::uint32_t SparseEngine::value(std::uint64_t i) const {
 void SparseEngine::reset_scratch() {
   const std::size_t size = (std::size_t{1} << value_bits_) + 1;
   seen_.assign(size, 0);
+  seen_ptr_ = seen_.data();
+  block_end_ = 0;  // sizes or classes changed: prepared blocks are stale
   for (std::uint64_t par = 0; par < 2; ++par) {
     even_class_[par].assign(size, 0);
     for (std::uint64_t v = 0; v < size; ++v)
@@ -84,17 +90,42 @@ void SparseEngine::grow_ring() {
   ring_mask_ = ring_.size() - 1;
 }
 
-// Marks G(a) ^ G(s - a) for a in [lo, hi). The common case (both parts directly addressable)
-// is a branch-free loop of two loads, a xor and a byte store.
+namespace {
+
+// seen[low[i] ^ high_end[-i]] = 1 for i < count: the parts of consecutive split points, the
+// small one read forwards and the large one backwards.
+void mark_pairs(std::uint8_t* seen, const Value* low, const Value* high_end, std::uint64_t count) {
+  std::uint64_t i = 0;
+#ifdef __AVX2__
+  // 16 pairs per step: reverse the large parts' 16-bit lanes, xor, then 16 byte stores.
+  const __m256i reverse_words =
+      _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11,
+                       8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+  alignas(32) std::uint16_t x[16];
+  for (; i + 16 <= count; i += 16) {
+    const __m256i l = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(low + i));
+    __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(high_end - i - 15));
+    h = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(h, reverse_words), 0x4E);
+    _mm256_store_si256(reinterpret_cast<__m256i*>(x), _mm256_xor_si256(l, h));
+    for (int j = 0; j < 16; ++j) seen[x[j]] = 1;
+  }
+#endif
+  for (; i < count; ++i) seen[low[i] ^ high_end[-static_cast<std::ptrdiff_t>(i)]] = 1;
+}
+
+}  // namespace
+
+// Marks G(a) ^ G(s - a) for a in [lo, hi). Usually both parts are contiguous in memory (the
+// small one in the prefix, the large one in the ring without wrapping around its end).
 void SparseEngine::scan_chunk(std::uint64_t s, std::uint64_t lo, std::uint64_t hi) {
   const bool wrapped = n_ > ring_.size();
-  std::uint8_t* seen = seen_.data();
-  if (!wrapped && hi <= prefix_.size()) {
-    const Value* low = prefix_.data();
-    const Value* high = ring_.data();
-    for (std::uint64_t a = lo; a < hi; ++a) seen[low[a] ^ high[s - a]] = 1;
+  const std::uint64_t count = hi - lo;
+  const std::uint64_t top = (s - lo) & ring_mask_;  // ring slot of the largest part
+  if (hi <= prefix_.size() && top + 1 >= count && (!wrapped || in_memory(s - hi + 1))) {
+    mark_pairs(seen_ptr_, prefix_.data() + lo, ring_.data() + top, count);
     return;
   }
+  std::uint8_t* seen = seen_ptr_;
   for (std::uint64_t a = lo; a < hi; ++a) {
     if (wrapped && (!in_memory(a) || !in_memory(s - a)))
       throw LimitError("heap " + std::to_string(n_) + " needs G(" + std::to_string(a) +
@@ -119,13 +150,13 @@ bool SparseEngine::scan_until(std::uint32_t w) {
         scan_chunk(s, scan_a_, hi);
         stats_.scanned_pairs += hi - scan_a_;
         scan_a_ = hi;
-        if (seen_[w]) return true;
+        if (seen_ptr_[w]) return true;
       }
     }
     ++scan_k_;
     scan_a_ = 1;
   }
-  return seen_[w] != 0;
+  return seen_ptr_[w] != 0;
 }
 
 void SparseEngine::scan_all_pairs() {
@@ -136,13 +167,61 @@ void SparseEngine::scan_all_pairs() {
   scan_k_ = split_ks_.size();
 }
 
+// Marks G(r) ^ G(s - r) for the rare parts with indices in [begin, end) and r < s.
+void SparseEngine::mark_rare(std::uint64_t s, std::size_t begin, std::size_t end) {
+  const std::uint64_t* rp = rare_pos_.data();
+  const Value* rv = rare_val_.data();
+  while (end > begin && rp[end - 1] >= s) --end;
+  // Grundy's game: r = s / 2 pairs with itself, which is not a move.
+  std::size_t skip = end;
+  if (unequal_ && s % 2 == 0) {
+    const std::size_t at =
+        static_cast<std::size_t>(std::lower_bound(rp + begin, rp + end, s / 2) - rp);
+    if (at < end && rp[at] == s / 2) skip = at;
+  }
+  std::uint8_t* seen = seen_ptr_;
+  const Value* ring = ring_.data();
+  const std::uint64_t ring_mask = ring_mask_;
+  for (std::size_t i = begin; i < skip; ++i) seen[rv[i] ^ ring[(s - rp[i]) & ring_mask]] = 1;
+  for (std::size_t i = std::max(skip + 1, begin); i < end; ++i)
+    seen[rv[i] ^ ring[(s - rp[i]) & ring_mask]] = 1;
+}
+
+void SparseEngine::prepare_block() {
+  const std::uint64_t n0 = n_;
+  block_stride_ = (seen_.size() + 63) / 64 * 64;
+  block_seen_.assign(kBlock * block_stride_, 0);
+  block_begin_ = n0;
+  block_end_ = std::min(n0 + kBlock, next_remask_);
+  const std::uint64_t* rp = rare_pos_.data();
+  const Value* rv = rare_val_.data();
+  block_rare_count_ = rare_pos_.size();
+  block_small_end_ =
+      static_cast<std::size_t>(std::lower_bound(rp, rp + block_rare_count_, kBlock) - rp);
+  const Value* ring = ring_.data();
+  const std::uint64_t ring_mask = ring_mask_;
+  const std::uint64_t rows = block_end_ - block_begin_;
+  for (std::uint64_t k : split_ks_) {
+    // Heap n0 + j, part sum s = n0 + j - k, rare part r >= kBlock: the other part
+    // n0 + j - k - r < n0 is known already, and larger than r (see the caller's condition).
+    for (std::size_t i = block_small_end_; i < block_rare_count_; ++i) {
+      const std::uint64_t base = n0 - k - rp[i];
+      std::uint8_t* rows_seen = block_seen_.data();
+      const std::size_t stride = block_stride_;
+      const Value v = rv[i];
+      if ((base & ring_mask) + rows <= ring_.size()) {
+        const Value* from = ring + (base & ring_mask);
+        for (std::uint64_t j = 0; j < rows; ++j) rows_seen[j * stride + (v ^ from[j])] = 1;
+      } else {
+        for (std::uint64_t j = 0; j < rows; ++j)
+          rows_seen[j * stride + (v ^ ring[(base + j) & ring_mask])] = 1;
+      }
+    }
+  }
+}
+
 std::uint32_t SparseEngine::compute() {
   const std::uint64_t n = n_;
-  std::fill(seen_.begin(), seen_.end(), 0);
-  for (std::uint64_t k : whole_ks_)
-    if (n == k) mark(0);
-  for (std::uint64_t k : take_ks_)
-    if (n > k) mark(ring_[(n - k) & ring_mask_]);
   std::size_t active = 0;
   unsigned parities = 0;
   for (std::uint64_t k : split_ks_) {
@@ -150,44 +229,47 @@ std::uint32_t SparseEngine::compute() {
     ++active;
     parities |= 1u << ((n - k) & 1);
   }
+  const bool sparse = active > 0 && rare_pos_.size() * active * 2 <= n;
+  // Blocks need every split heap's parts to be past the rare ones (so no part pairs with
+  // itself and every other part is already known when the block is prepared).
+  const bool blocked = options_.blocks && sparse && active == split_ks_.size() &&
+                       n > 2 * (stats_.last_rare + kBlock + code_.last()) + 2;
+  if (blocked && (n < block_begin_ || n >= block_end_)) prepare_block();
+  if (blocked && n >= block_begin_ && n < block_end_) {
+    seen_ptr_ = block_seen_.data() + (n - block_begin_) * block_stride_;
+  } else {
+    seen_ptr_ = seen_.data();
+    std::fill(seen_.begin(), seen_.end(), 0);
+  }
+  const bool use_block = seen_ptr_ != seen_.data();
+  for (std::uint64_t k : whole_ks_)
+    if (n == k) mark(0);
+  for (std::uint64_t k : take_ks_)
+    if (n > k) mark(ring_[(n - k) & ring_mask_]);
   scan_k_ = 0;
   scan_a_ = 1;
   if (active > 0) {
-    if (rare_pos_.size() * active * 2 > n) {
+    if (!sparse) {
       scan_all_pairs();
     } else {
       if (n > ring_.size() && stats_.last_rare + code_.last() > ring_.size())
         throw LimitError("rare heap " + std::to_string(stats_.last_rare) +
                          " lies beyond the window of " + std::to_string(ring_.size()) +
                          " values; use a larger window");
-      const std::uint64_t* rp = rare_pos_.data();
-      const Value* rv = rare_val_.data();
-      const std::size_t rare_count = rare_pos_.size();
-      std::uint8_t* seen = seen_.data();
-      const Value* ring = ring_.data();
-      const std::uint64_t ring_mask = ring_mask_;
       for (std::uint64_t k : split_ks_) {
         if (n < k + 2) continue;
-        const std::uint64_t s = n - k;
-        // Rare parts r < s pair with s - r; for Grundy's game r = s / 2 is not a move.
-        std::size_t end = rare_count;
-        while (end > 0 && rp[end - 1] >= s) --end;
-        // Grundy's game: r = s / 2 pairs with itself, which is not a move.
-        std::size_t skip = end;
-        if (unequal_ && s % 2 == 0) {
-          const std::size_t at =
-              static_cast<std::size_t>(std::lower_bound(rp, rp + end, s / 2) - rp);
-          if (at < end && rp[at] == s / 2) skip = at;
+        if (use_block) {
+          mark_rare(n - k, 0, block_small_end_);
+          mark_rare(n - k, block_rare_count_, rare_pos_.size());
+        } else {
+          mark_rare(n - k, 0, rare_pos_.size());
         }
-        for (std::size_t i = 0; i < skip; ++i) seen[rv[i] ^ ring[(s - rp[i]) & ring_mask]] = 1;
-        for (std::size_t i = skip + 1; i < end; ++i)
-          seen[rv[i] ^ ring[(s - rp[i]) & ring_mask]] = 1;
       }
     }
   }
   const std::uint8_t* need = even_class_[parities == 3 ? 2 : (parities == 2 ? 1 : 0)].data();
   for (std::uint32_t w = 0;; ++w) {
-    if (seen_[w]) continue;
+    if (seen_ptr_[w]) continue;
     if (active == 0 || !need[w] || !scan_until(w)) return w;
   }
 }

@@ -31,6 +31,7 @@ inline constexpr std::uint32_t kMaxValue = 65534;
 struct EngineOptions {
   std::uint64_t window = std::uint64_t{1} << 40;  // ring capacity cap (a power of two)
   std::uint64_t prefix = std::uint64_t{1} << 20;  // first values kept for the scans
+  bool blocks = true;  // false: heap by heap only (tests compare the two)
 };
 
 struct EngineStats {
@@ -62,7 +63,9 @@ class SparseEngine {
  private:
   Value old(std::uint64_t i) const;
   bool in_memory(std::uint64_t i) const;
-  void mark(std::uint32_t v) { seen_[v] = 1; }
+  void mark(std::uint32_t v) { seen_ptr_[v] = 1; }
+  void prepare_block();
+  void mark_rare(std::uint64_t s, std::size_t begin, std::size_t end);
   bool is_rare(std::uint64_t x, std::uint32_t g) const;
   std::uint32_t compute();
   void scan_all_pairs();
@@ -97,6 +100,16 @@ class SparseEngine {
   // seen_[v] = 1 once v is known to be an option of the current heap. Bytes, not bits: the hot
   // loops then store without read-modify-write dependencies.
   std::vector<std::uint8_t> seen_;
+  std::uint8_t* seen_ptr_ = nullptr;  // seen_, or the current heap's row of block_seen_
+  // Blocks of kBlock heaps: the pairs of every rare part r >= kBlock are marked for the whole
+  // block at once, reading B consecutive values per rare part (cache lines used B times)
+  // instead of one scattered read per heap and rare part.
+  static constexpr std::uint64_t kBlock = 32;
+  std::vector<std::uint8_t> block_seen_;
+  std::size_t block_stride_ = 0;
+  std::uint64_t block_begin_ = 0, block_end_ = 0;  // heaps [begin, end) are prepared
+  std::size_t block_small_end_ = 0;                // rare indices below this have r < kBlock
+  std::size_t block_rare_count_ = 0;               // rare indices from here on were added since
   // even_class_[p][v] = 1 when a split option v of a part-sum with parity p may come from two
   // common parts (index 2 = either parity), so its absence needs the scan.
   std::vector<std::uint8_t> even_class_[3];

@@ -1,1 +1,0 @@
-octal --help
