@@ -121,6 +121,10 @@ void SparseEngine::scan_chunk(std::uint64_t s, std::uint64_t lo, std::uint64_t h
   const bool wrapped = n_ > ring_.size();
   const std::uint64_t count = hi - lo;
   const std::uint64_t top = (s - lo) & ring_mask_;  // ring slot of the largest part
+  if (!wrapped) {  // the whole table is in the ring, at its own index
+    mark_pairs(seen_ptr_, ring_.data() + lo, ring_.data() + (s - lo), count);
+    return;
+  }
   if (hi <= prefix_.size() && top + 1 >= count && (!wrapped || in_memory(s - hi + 1))) {
     mark_pairs(seen_ptr_, prefix_.data() + lo, ring_.data() + top, count);
     return;
@@ -135,26 +139,37 @@ void SparseEngine::scan_chunk(std::uint64_t s, std::uint64_t lo, std::uint64_t h
 }
 
 // Scans split pairs from where the last call stopped until w is seen (true) or every pair of
-// every split digit has been visited (false). Chunks of 64 pairs: overscanning a little is
-// cheaper than testing after every pair.
+// every split digit has been visited (false), in chunks of 64 pairs (overscanning a little is
+// cheaper than testing after every pair). The values hardest to find are small xors, which
+// need two parts of similar value; near the middle of the heap both parts have typical values,
+// so while the whole table is in memory, chunks alternate between the small end and the
+// middle (about a quarter fewer pairs for Grundy's game). Either way every pair is visited
+// before a value is declared absent.
 bool SparseEngine::scan_until(std::uint32_t w) {
   constexpr std::uint64_t kChunk = 64;
+  const bool whole_table = n_ <= ring_.size();
   while (scan_k_ < split_ks_.size()) {
     const std::uint64_t k = split_ks_[scan_k_];
     if (n_ >= k + 2) {
       const std::uint64_t s = n_ - k;
       // Split points a with a < s - a, plus a = s / 2 when equal parts are allowed.
-      const std::uint64_t end = unequal_ ? (s + 1) / 2 : s / 2 + 1;
-      while (scan_a_ < end) {
-        const std::uint64_t hi = std::min(end, scan_a_ + kChunk);
-        scan_chunk(s, scan_a_, hi);
-        stats_.scanned_pairs += hi - scan_a_;
-        scan_a_ = hi;
+      if (scan_end_ == 0) scan_end_ = unequal_ ? (s + 1) / 2 : s / 2 + 1;
+      while (scan_a_ < scan_end_) {
+        const std::uint64_t count = std::min(scan_end_ - scan_a_, kChunk);
+        if (whole_table && (scan_turn_++ & 1)) {
+          scan_chunk(s, scan_end_ - count, scan_end_);
+          scan_end_ -= count;
+        } else {
+          scan_chunk(s, scan_a_, scan_a_ + count);
+          scan_a_ += count;
+        }
+        stats_.scanned_pairs += count;
         if (seen_ptr_[w]) return true;
       }
     }
     ++scan_k_;
     scan_a_ = 1;
+    scan_end_ = 0;
   }
   return seen_ptr_[w] != 0;
 }
@@ -163,6 +178,7 @@ void SparseEngine::scan_all_pairs() {
   ++stats_.plain_fallbacks;
   scan_k_ = 0;
   scan_a_ = 1;
+  scan_end_ = 0;
   scan_until(static_cast<std::uint32_t>(seen_.size() - 1));
   scan_k_ = split_ks_.size();
 }
@@ -248,6 +264,7 @@ std::uint32_t SparseEngine::compute() {
     if (n > k) mark(ring_[(n - k) & ring_mask_]);
   scan_k_ = 0;
   scan_a_ = 1;
+  scan_end_ = 0;
   if (active > 0) {
     if (!sparse) {
       scan_all_pairs();

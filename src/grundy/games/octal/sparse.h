@@ -114,7 +114,9 @@ class SparseEngine {
   // common parts (index 2 = either parity), so its absence needs the scan.
   std::vector<std::uint8_t> even_class_[3];
   std::size_t scan_k_ = 0;
-  std::uint64_t scan_a_ = 1;
+  std::uint64_t scan_a_ = 1;    // next split point from the small end
+  std::uint64_t scan_end_ = 0;  // split points >= this are done (0: not started)
+  std::uint64_t scan_turn_ = 0;
 };
 
 // G(0..count-1) through the engine.
