@@ -216,8 +216,12 @@ void run(const OctalOptions& o) {
       throw InputError("--out cannot be combined with --at or --period");
     return run_long(code, o);
   }
+  // Without --period or --limit, only a quick proof search (4096 values), except for heaps too
+  // large to compute directly, which need the full search (2^24 values).
+  const bool far_heap = !o.at.empty() && parse_uint(o.at, "--at", std::uint64_t{1} << 62, "2^62") >=
+                                             oct::kMaxDirectHeap;
   const std::uint64_t limit = o.limit.empty()
-                                  ? (o.period || !o.at.empty() ? oct::kDefaultProofLimit : 4096)
+                                  ? (o.period || far_heap ? oct::kDefaultProofLimit : 4096)
                                   : parse_uint(o.limit, "--limit", oct::kMaxTableValues);
   if (!o.at.empty()) return run_at(code, o, rule, limit);
   const auto count = o.values.empty() ? 40 : parse_uint(o.values, "--values", oct::kMaxTableValues);
