@@ -156,8 +156,9 @@ TEST(OctalSparse, MatchesPlainToOneHundredThousand) {
     expect_sparse_matches_plain(OctalCode::parse(text), count);
 }
 
-// Blocks (rare parts marked for 32 heaps at once) only start once every part sum is past the
-// rare heaps, so they are checked against the heap-by-heap sparse path on longer runs.
+// Blocks (rare parts marked for 32 heaps at once, the next block prepared on a helper thread)
+// only start once every part sum is past the rare heaps, so they are checked against the
+// heap-by-heap sparse path on longer runs.
 TEST(OctalSparse, BlocksMatchHeapByHeap) {
   const std::uint64_t grundy_count = sanitized() ? 60000 : 400000;
   for (const auto& [text, count] : std::vector<std::pair<const char*, std::uint64_t>>{
@@ -165,7 +166,11 @@ TEST(OctalSparse, BlocksMatchHeapByHeap) {
     const auto code = OctalCode::parse(text);
     EngineOptions heap_by_heap;
     heap_by_heap.blocks = false;
-    ASSERT_EQ(sparse_values(code, count), sparse_values(code, count, heap_by_heap)) << text;
+    EngineOptions one_thread;
+    one_thread.helper_thread = false;
+    const auto reference = sparse_values(code, count, heap_by_heap);
+    ASSERT_EQ(sparse_values(code, count), reference) << text;
+    ASSERT_EQ(sparse_values(code, count, one_thread), reference) << text;
   }
 }
 

@@ -203,36 +203,113 @@ void SparseEngine::mark_rare(std::uint64_t s, std::size_t begin, std::size_t end
     seen[rv[i] ^ ring[(s - rp[i]) & ring_mask]] = 1;
 }
 
-void SparseEngine::prepare_block() {
-  const std::uint64_t n0 = n_;
-  block_stride_ = (seen_.size() + 63) / 64 * 64;
-  block_seen_.assign(kBlock * block_stride_, 0);
-  block_begin_ = n0;
-  block_end_ = std::min(n0 + kBlock, next_remask_);
+SparseEngine::BlockJob SparseEngine::make_job(std::uint64_t begin, std::uint64_t threshold) const {
+  BlockJob job;
+  job.begin = begin;
+  job.end = std::min(begin + kBlock, next_remask_);
+  job.stride = (seen_.size() + 63) / 64 * 64;
+  job.rare_count = rare_pos_.size();
+  const std::uint64_t* rp = rare_pos_.data();
+  job.small_end =
+      static_cast<std::size_t>(std::lower_bound(rp, rp + job.rare_count, threshold) - rp);
+  return job;
+}
+
+// Heap begin + j, part sum s = begin + j - k, rare part r at index >= job.small_end: the other
+// part s - r lies before the values still being computed (see make_job's thresholds) and is
+// larger than r (the caller's condition for blocks). Reads only state that the owner thread
+// does not change while a job runs.
+void SparseEngine::fill_block(std::vector<std::uint8_t>& rows_seen, const BlockJob& job) const {
+  rows_seen.assign(kBlock * job.stride, 0);
   const std::uint64_t* rp = rare_pos_.data();
   const Value* rv = rare_val_.data();
-  block_rare_count_ = rare_pos_.size();
-  block_small_end_ =
-      static_cast<std::size_t>(std::lower_bound(rp, rp + block_rare_count_, kBlock) - rp);
   const Value* ring = ring_.data();
   const std::uint64_t ring_mask = ring_mask_;
-  const std::uint64_t rows = block_end_ - block_begin_;
+  const std::uint64_t rows = job.end - job.begin;
+  const std::size_t stride = job.stride;
+  std::uint8_t* out = rows_seen.data();
   for (std::uint64_t k : split_ks_) {
-    // Heap n0 + j, part sum s = n0 + j - k, rare part r >= kBlock: the other part
-    // n0 + j - k - r < n0 is known already, and larger than r (see the caller's condition).
-    for (std::size_t i = block_small_end_; i < block_rare_count_; ++i) {
-      const std::uint64_t base = n0 - k - rp[i];
-      std::uint8_t* rows_seen = block_seen_.data();
-      const std::size_t stride = block_stride_;
+    for (std::size_t i = job.small_end; i < job.rare_count; ++i) {
+      const std::uint64_t base = job.begin - k - rp[i];
       const Value v = rv[i];
       if ((base & ring_mask) + rows <= ring_.size()) {
         const Value* from = ring + (base & ring_mask);
-        for (std::uint64_t j = 0; j < rows; ++j) rows_seen[j * stride + (v ^ from[j])] = 1;
+        for (std::uint64_t j = 0; j < rows; ++j) out[j * stride + (v ^ from[j])] = 1;
       } else {
         for (std::uint64_t j = 0; j < rows; ++j)
-          rows_seen[j * stride + (v ^ ring[(base + j) & ring_mask])] = 1;
+          out[j * stride + (v ^ ring[(base + j) & ring_mask])] = 1;
       }
     }
+  }
+}
+
+void SparseEngine::helper_loop() {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    cv_.wait(lock, [&] { return stop_helper_ || job_pending_; });
+    if (stop_helper_) return;
+    const BlockJob job = next_job_;
+    job_pending_ = false;
+    job_running_ = true;
+    lock.unlock();
+    fill_block(next_block_seen_, job);
+    lock.lock();
+    job_running_ = false;
+    next_job_.valid = true;
+    cv_.notify_all();
+  }
+}
+
+void SparseEngine::settle_helper() {
+  if (!helper_.joinable()) return;
+  std::unique_lock lock(mutex_);
+  cv_.wait(lock, [&] { return !job_pending_ && !job_running_; });
+}
+
+void SparseEngine::invalidate_helper() {
+  settle_helper();
+  next_job_.valid = false;
+}
+
+SparseEngine::~SparseEngine() {
+  if (!helper_.joinable()) return;
+  {
+    std::lock_guard lock(mutex_);
+    stop_helper_ = true;
+  }
+  cv_.notify_all();
+  helper_.join();
+}
+
+void SparseEngine::prepare_block() {
+  const std::uint64_t n0 = n_;
+  BlockJob job = make_job(n0, kBlock);
+  settle_helper();
+  const BlockJob& ready = next_job_;
+  if (ready.valid && ready.begin == n0 && ready.end == job.end && ready.stride == job.stride &&
+      ready.rare_count == job.rare_count) {
+    // The helper marked the parts of rare r >= 2 * kBlock; the rest are done heap by heap.
+    std::swap(block_seen_, next_block_seen_);
+    job = ready;
+  } else {
+    fill_block(block_seen_, job);
+  }
+  next_job_.valid = false;
+  block_begin_ = job.begin;
+  block_end_ = job.end;
+  block_stride_ = job.stride;
+  block_small_end_ = job.small_end;
+  block_rare_count_ = job.rare_count;
+  // Prepare the following block on the other core while this one is computed. Its rare parts
+  // must pair with heaps before this block: r >= 2 * kBlock.
+  if (options_.helper_thread && job.end == n0 + kBlock && job.end + kBlock <= next_remask_) {
+    if (!helper_.joinable()) helper_ = std::thread([this] { helper_loop(); });
+    {
+      std::lock_guard lock(mutex_);
+      next_job_ = make_job(job.end, 2 * kBlock);
+      job_pending_ = true;
+    }
+    cv_.notify_all();
   }
 }
 
@@ -300,6 +377,7 @@ void SparseEngine::grow_bits(std::uint32_t g) {
 }
 
 void SparseEngine::choose_mask() {
+  invalidate_helper();
   std::vector<std::int64_t> h(ext_counts_.begin(), ext_counts_.end());
   walsh_hadamard(h);
   std::int64_t total = 0;
@@ -332,10 +410,14 @@ void SparseEngine::record(std::uint32_t g) {
     throw LimitError("G(" + std::to_string(n_) + ") exceeds " + std::to_string(kMaxValue));
   ring_[n_ & ring_mask_] = static_cast<Value>(g);
   if (n_ < options_.prefix) prefix_.push_back(static_cast<Value>(g));
-  if (g >= (std::uint32_t{1} << value_bits_)) grow_bits(g);
+  if (g >= (std::uint32_t{1} << value_bits_)) {
+    invalidate_helper();
+    grow_bits(g);
+  }
   if (n_ >= 1) {
     ++ext_counts_[(std::size_t{g} << 1) | (n_ & 1)];
     if (is_rare(n_, g)) {
+      invalidate_helper();  // the helper reads the rare list
       rare_pos_.push_back(n_);
       rare_val_.push_back(static_cast<Value>(g));
       stats_.last_rare = n_;
@@ -351,7 +433,10 @@ void SparseEngine::record(std::uint32_t g) {
 }
 
 std::uint32_t SparseEngine::next() {
-  if (n_ == ring_.size() && ring_.size() < options_.window) grow_ring();
+  if (n_ == ring_.size() && ring_.size() < options_.window) {
+    invalidate_helper();  // the helper reads the ring
+    grow_ring();
+  }
   const std::uint32_t g = compute();
   record(g);
   return g;
@@ -383,6 +468,7 @@ void SparseEngine::save(std::ostream& out) const {
 }
 
 void SparseEngine::load(std::istream& in) {
+  invalidate_helper();
   char magic[sizeof kStateMagic];
   in.read(magic, sizeof magic);
   if (!in || !std::equal(magic, magic + sizeof magic, kStateMagic))

@@ -17,8 +17,11 @@
 // the whole table stays in memory) plus a prefix of the first values and the rare list. Once
 // the ring stops growing, rare positions must stay below W and the lazy scans within the prefix;
 // otherwise next() throws LimitError (the values already returned stay exact).
+#include <condition_variable>
 #include <cstdint>
 #include <iosfwd>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 #include "grundy/games/octal/octal_code.h"
@@ -31,7 +34,8 @@ inline constexpr std::uint32_t kMaxValue = 65534;
 struct EngineOptions {
   std::uint64_t window = std::uint64_t{1} << 40;  // ring capacity cap (a power of two)
   std::uint64_t prefix = std::uint64_t{1} << 20;  // first values kept for the scans
-  bool blocks = true;  // false: heap by heap only (tests compare the two)
+  bool blocks = true;         // false: heap by heap only (tests compare the two)
+  bool helper_thread = true;  // prepare the next block on a second thread
 };
 
 struct EngineStats {
@@ -48,6 +52,9 @@ struct EngineStats {
 class SparseEngine {
  public:
   explicit SparseEngine(const OctalCode& code, EngineOptions options = {});
+  ~SparseEngine();
+  SparseEngine(const SparseEngine&) = delete;
+  SparseEngine& operator=(const SparseEngine&) = delete;
 
   std::uint64_t position() const { return n_; }  // the heap next() computes
   std::uint32_t next();
@@ -64,7 +71,17 @@ class SparseEngine {
   Value old(std::uint64_t i) const;
   bool in_memory(std::uint64_t i) const;
   void mark(std::uint32_t v) { seen_ptr_[v] = 1; }
+  struct BlockJob {
+    std::uint64_t begin = 0, end = 0;
+    std::size_t stride = 0, small_end = 0, rare_count = 0;
+    bool valid = false;  // the helper finished it
+  };
+  BlockJob make_job(std::uint64_t begin, std::uint64_t threshold) const;
+  void fill_block(std::vector<std::uint8_t>& rows_seen, const BlockJob& job) const;
   void prepare_block();
+  void helper_loop();
+  void settle_helper();      // waits until no job is pending or running
+  void invalidate_helper();  // settle, and drop a finished job (state it read is changing)
   void mark_rare(std::uint64_t s, std::size_t begin, std::size_t end);
   bool is_rare(std::uint64_t x, std::uint32_t g) const;
   std::uint32_t compute();
@@ -110,6 +127,14 @@ class SparseEngine {
   std::uint64_t block_begin_ = 0, block_end_ = 0;  // heaps [begin, end) are prepared
   std::size_t block_small_end_ = 0;                // rare indices below this have r < kBlock
   std::size_t block_rare_count_ = 0;               // rare indices from here on were added since
+  // The helper thread fills next_block_seen_ for next_job_; the owner touches them only after
+  // settle_helper(), and waits for it before changing the ring, the rare list or the sizes.
+  std::vector<std::uint8_t> next_block_seen_;
+  BlockJob next_job_;
+  bool job_pending_ = false, job_running_ = false, stop_helper_ = false;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  std::thread helper_;
   // even_class_[p][v] = 1 when a split option v of a part-sum with parity p may come from two
   // common parts (index 2 = either parity), so its absence needs the scan.
   std::vector<std::uint8_t> even_class_[3];
