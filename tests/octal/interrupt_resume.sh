@@ -5,7 +5,7 @@ set -u
 : "${GRUNDY:?set GRUNDY to the grundy binary}"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-count=1000000
+count=2000000
 [ -n "${GRUNDY_SANITIZED:-}" ] && count=150000
 fail=0
 
