@@ -18,7 +18,6 @@ std::string common_name(const OctalCode& code) {
   if (c == "0.77") return "Kayles";
   if (c == "0.07") return "Dawson's Kayles";
   if (c == "0.137") return "Dawson's Chess";
-  if (c == "4.07") return "";
   return "";
 }
 

@@ -10,8 +10,8 @@
 // such a value below the current candidate is still unexplained, and the scan runs to the end
 // when needed. So every value is exact whatever the mask; the mask only decides the speed. The
 // engine picks the mask with the fewest rare positions (Walsh-Hadamard transform of the ext
-// counts) at powers of two, and falls back to scanning every pair when the rare list is longer
-// than the heap.
+// counts) at powers of two, and falls back to scanning every pair while the rare list is longer
+// than half the heap (then the sparse path would cost more than the plain one).
 //
 // Memory: a ring of the last W values (W grows with n until `window` is reached, so by default
 // the whole table stays in memory) plus a prefix of the first values and the rare list. Once
