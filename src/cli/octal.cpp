@@ -222,7 +222,7 @@ void run(const OctalOptions& o) {
                                              oct::kMaxDirectHeap;
   const std::uint64_t limit = o.limit.empty()
                                   ? (o.period || far_heap ? oct::kDefaultProofLimit : 4096)
-                                  : parse_uint(o.limit, "--limit", oct::kMaxTableValues);
+                                  : parse_uint(o.limit, "--limit", std::uint64_t{1} << 28, "2^28");
   if (!o.at.empty()) return run_at(code, o, rule, limit);
   const auto count = o.values.empty() ? 40 : parse_uint(o.values, "--values", oct::kMaxTableValues);
   const auto t = oct::table(code, count, rule, rule == Rule::normal ? limit : 0);

@@ -66,5 +66,10 @@ TEST(OctalPeriod, ThreeSevenSix) {
   EXPECT_EQ(proven(".376"), (Period{2268248, 4}));
 }
 
+TEST(OctalPeriod, ThreeFiveFour) {
+  if (sanitized()) GTEST_SKIP() << "needs 20 million values; too slow under sanitizers";
+  EXPECT_EQ(proven(".354", std::uint64_t{1} << 25), (Period{10061916, 1180}));
+}
+
 }  // namespace
 }  // namespace grundy::octal
