@@ -252,7 +252,7 @@ const Registration registration{
                       "analyse one heap of size N (up to 2^62 once a period is proven)");
       cmd->add_flag("--period", o->period,
                     "search further for a proven period (up to --limit values, default 2^24)");
-      cmd->add_option("--limit", o->limit, "values the period search may compute");
+      cmd->add_option("--limit", o->limit, "values the period search may compute (up to 2^28)");
       cmd->add_flag("--misere", o->misere,
                     "misère values of single heaps (small heaps; sums are not covered)");
       cmd->add_flag("--json", o->json, "print JSON: values, preperiod, period, certified, ...");
