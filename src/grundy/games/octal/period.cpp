@@ -1,0 +1,70 @@
+#include "grundy/games/octal/period.h"
+
+#include <algorithm>
+
+namespace grundy::octal {
+namespace {
+
+// z[i] = length of the longest common prefix of s and s[i..].
+std::vector<std::uint64_t> z_function(const std::vector<std::uint32_t>& s) {
+  const std::size_t n = s.size();
+  std::vector<std::uint64_t> z(n, 0);
+  if (n == 0) return z;
+  z[0] = n;
+  std::size_t l = 0, r = 0;
+  for (std::size_t i = 1; i < n; ++i) {
+    if (i < r) z[i] = std::min<std::uint64_t>(r - i, z[i - l]);
+    while (i + z[i] < n && s[z[i]] == s[i + z[i]]) ++z[i];
+    if (i + z[i] > r) l = i, r = i + z[i];
+  }
+  return z;
+}
+
+}  // namespace
+
+std::optional<PeriodProof> proof_from_values(const OctalCode& code,
+                                             const std::vector<std::uint32_t>& values) {
+  if (code.is_grundy()) return std::nullopt;
+  const std::uint64_t size = values.size();
+  const std::uint64_t t = code.last();
+  // Reversed, a periodic tail becomes a prefix: values[e..size) has period p exactly when
+  // z[p] >= size - e - p. Each p gives its least e; the first p the theorem accepts wins.
+  const std::vector<std::uint32_t> reversed(values.rbegin(), values.rend());
+  const std::vector<std::uint64_t> z = z_function(reversed);
+  for (std::uint64_t p = 1; 2 * p <= size; ++p) {
+    const std::uint64_t e = size - p - z[p];
+    const std::uint64_t e1 = std::max<std::uint64_t>(e, 1);
+    const std::uint64_t last_n = 2 * e1 + p + t;  // checked inclusive
+    if (last_n + p >= size) continue;
+    PeriodProof proof;
+    proof.checked = Period{e, p};
+    proof.t = t;
+    proof.checked_up_to = last_n;
+    proof.values_needed = last_n + p + 1;
+    proof.values_computed = size;
+    proof.period = least_period(values, proof.checked);
+    return proof;
+  }
+  return std::nullopt;
+}
+
+std::optional<PeriodProof> prove_period(const OctalCode& code, std::uint64_t limit,
+                                        std::vector<std::uint32_t>* values) {
+  if (code.is_grundy()) return std::nullopt;
+  SparseEngine engine(code);
+  std::vector<std::uint32_t> g;
+  std::uint64_t target = std::min<std::uint64_t>(limit, 256);
+  for (;;) {
+    while (g.size() < target) g.push_back(engine.next());
+    if (auto proof = proof_from_values(code, g)) {
+      if (values) *values = std::move(g);
+      return proof;
+    }
+    if (target >= limit) break;
+    target = std::min(limit, target * 2);
+  }
+  if (values) *values = std::move(g);
+  return std::nullopt;
+}
+
+}  // namespace grundy::octal

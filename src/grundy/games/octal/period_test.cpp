@@ -1,0 +1,75 @@
+#include <cstdlib>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "grundy/games/octal/octal_code.h"
+#include "grundy/games/octal/period.h"
+#include "grundy/games/octal/plain.h"
+
+namespace grundy::octal {
+namespace {
+
+bool sanitized() {
+  return std::getenv("GRUNDY_SANITIZED") != nullptr;
+}
+
+Period proven(const char* text, std::uint64_t limit = kDefaultProofLimit) {
+  const auto proof = prove_period(OctalCode::parse(text), limit);
+  EXPECT_TRUE(proof.has_value()) << text;
+  return proof ? proof->period : Period{};
+}
+
+TEST(OctalPeriod, KaylesDawsonAnd137) {
+  EXPECT_EQ(proven("0.77"), (Period{71, 12}));
+  EXPECT_EQ(proven("0.07"), (Period{53, 34}));
+  EXPECT_EQ(proven("0.137"), (Period{52, 34}));
+}
+
+TEST(OctalPeriod, SubtractionTwoThreeSeven) {
+  const Period p = proven("0.0330003");
+  EXPECT_EQ(p.period, 5u);
+  // The subtraction game itself: values 0 0 1 1 1 0 2 1 ... repeat with period 5 from early on.
+  EXPECT_LE(p.preperiod, 10u);
+}
+
+TEST(OctalPeriod, ProofStatesTheCheckedRange) {
+  const auto proof = prove_period(OctalCode::parse("0.77"));
+  ASSERT_TRUE(proof);
+  EXPECT_EQ(proof->t, 2u);
+  const auto e1 = std::max<std::uint64_t>(proof->checked.preperiod, 1);
+  EXPECT_EQ(proof->checked_up_to, 2 * e1 + proof->checked.period + 2);
+  EXPECT_GE(proof->values_computed, proof->values_needed);
+  // And the period really holds well beyond the checked range.
+  const auto g = plain_values(OctalCode::parse("0.77"), 3000);
+  for (std::uint64_t n = 71; n + 12 < g.size(); ++n) ASSERT_EQ(g[n + 12], g[n]) << n;
+}
+
+TEST(OctalPeriod, NoProofForGrundysGameOrTooFewValues) {
+  EXPECT_FALSE(prove_period(OctalCode::grundy_game(), 4096));
+  EXPECT_FALSE(prove_period(OctalCode::parse("0.07"), 100));
+}
+
+// Flammenkamp's solved games: they need hundreds of thousands to millions of values.
+TEST(OctalPeriod, Sixteen) {
+  if (sanitized()) GTEST_SKIP() << "needs 500,000 values; too slow under sanitizers";
+  EXPECT_EQ(proven(".16"), (Period{105351, 149459}));
+}
+
+TEST(OctalPeriod, FiftySix) {
+  if (sanitized()) GTEST_SKIP() << "needs 650,000 values; too slow under sanitizers";
+  EXPECT_EQ(proven(".56"), (Period{326640, 144}));
+}
+
+TEST(OctalPeriod, ThreeSevenSix) {
+  if (sanitized()) GTEST_SKIP() << "needs 4.5 million values; too slow under sanitizers";
+  EXPECT_EQ(proven(".376"), (Period{2268248, 4}));
+}
+
+TEST(OctalPeriod, ThreeFiveFour) {
+  if (sanitized()) GTEST_SKIP() << "needs 20 million values; too slow under sanitizers";
+  EXPECT_EQ(proven(".354", std::uint64_t{1} << 25), (Period{10061916, 1180}));
+}
+
+}  // namespace
+}  // namespace grundy::octal

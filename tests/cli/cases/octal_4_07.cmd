@@ -1,0 +1,1 @@
+octal 4.07 --values 20

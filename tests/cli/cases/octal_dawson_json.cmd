@@ -1,0 +1,1 @@
+octal .07 --values 40 --json

@@ -1,0 +1,1 @@
+octal grundy --at 10000000

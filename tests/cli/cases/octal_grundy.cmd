@@ -1,0 +1,1 @@
+octal grundy --values 30

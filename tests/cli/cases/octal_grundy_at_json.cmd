@@ -1,0 +1,1 @@
+octal grundy --at 100 --json

@@ -1,0 +1,1 @@
+octal .6 --values 20

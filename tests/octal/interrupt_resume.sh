@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# A long `grundy octal --out` run is stopped by SIGINT (and, for the text table, SIGTERM) in
+# the middle, resumed with --resume, and must end with exactly the bytes of an uninterrupted run.
+set -u
+: "${GRUNDY:?set GRUNDY to the grundy binary}"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+count=2000000
+[ -n "${GRUNDY_SANITIZED:-}" ] && count=150000
+fail=0
+
+check() {  # name signal file
+  local name=$1 sig=$2 out=$3
+  "$GRUNDY" octal grundy --values "$count" --out "$dir/ref.$out" >/dev/null || { echo "FAIL $name: reference run"; fail=1; return; }
+  "$GRUNDY" octal grundy --values "$count" --out "$dir/$out" --progress 2>"$dir/$name.err" >/dev/null &
+  local pid=$!
+  sleep 1
+  kill "-$sig" "$pid"
+  wait "$pid"
+  local code=$?
+  if [ "$code" != 130 ]; then echo "FAIL $name: interrupted run exited $code (finished too early?)"; fail=1; return; fi
+  [ -f "$dir/$out.ckpt" ] || { echo "FAIL $name: no checkpoint"; fail=1; return; }
+  [ -f "$dir/$out" ] && { echo "FAIL $name: table published before the end"; fail=1; return; }
+  grep -q "resume" "$dir/$name.err" || { echo "FAIL $name: no resume hint on stderr"; fail=1; }
+  "$GRUNDY" octal grundy --values "$count" --out "$dir/$out" --resume >"$dir/$name.out" || { echo "FAIL $name: resume"; fail=1; return; }
+  grep -q "resumed at n = " "$dir/$name.out" || { echo "FAIL $name: did not resume"; fail=1; }
+  cmp "$dir/ref.$out" "$dir/$out" || { echo "FAIL $name: tables differ"; fail=1; return; }
+  [ -f "$dir/$out.ckpt" ] && { echo "FAIL $name: checkpoint left behind"; fail=1; }
+  echo "ok $name"
+}
+
+check binary_sigint INT table.bin
+check text_sigterm TERM table.txt
+exit $fail
