@@ -23,15 +23,22 @@ std::vector<std::size_t> z_function(const std::vector<std::uint32_t>& s) {
 
 }  // namespace
 
-std::optional<Period> observed_period(std::span<const std::uint32_t> values) {
+std::vector<std::uint64_t> least_tail_starts(std::span<const std::uint32_t> values) {
   // Reversed, the periodic tail becomes a prefix: the tail values[e..L) has period p exactly
   // when the reversed prefix of length L - e has period p, i.e. z[p] >= L - e - p.
   const std::vector<std::uint32_t> reversed(values.rbegin(), values.rend());
   const std::vector<std::size_t> z = z_function(reversed);
   const std::size_t size = values.size();
-  for (std::size_t p = 1; 3 * p <= size; ++p) {
-    if (z[p] >= 2 * p) return Period{size - p - z[p], p};
-  }
+  std::vector<std::uint64_t> starts(size, 0);
+  for (std::size_t p = 1; p < size; ++p) starts[p] = size - p - z[p];
+  return starts;
+}
+
+std::optional<Period> observed_period(std::span<const std::uint32_t> values) {
+  const std::vector<std::uint64_t> starts = least_tail_starts(values);
+  const std::size_t size = values.size();
+  for (std::size_t p = 1; 3 * p <= size; ++p)
+    if (size - starts[p] >= 3 * p) return Period{starts[p], p};
   return std::nullopt;
 }
 

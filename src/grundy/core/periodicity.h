@@ -13,6 +13,11 @@ struct Period {
   bool operator==(const Period&) const = default;
 };
 
+// For every p in [1, size): the least e such that values[e..size) has period p, i.e.
+// values[n + p] = values[n] for e <= n < size - p (e = size - p when the last p values do not
+// repeat at all). Entry 0 is unused. Linear time: the Z-function of the reversed sequence.
+std::vector<std::uint64_t> least_tail_starts(std::span<const std::uint32_t> values);
+
 // The least period p, and the least preperiod for it, that the observed values show repeated at
 // least twice after its first occurrence: G(n + p) = G(n) for e <= n < size - p, size - e >= 3p.
 // Linear time (Z-function of the reversed sequence). Evidence only: a finite prefix never

@@ -3,36 +3,16 @@
 #include <algorithm>
 
 namespace grundy::octal {
-namespace {
-
-// z[i] = length of the longest common prefix of s and s[i..].
-std::vector<std::uint64_t> z_function(const std::vector<std::uint32_t>& s) {
-  const std::size_t n = s.size();
-  std::vector<std::uint64_t> z(n, 0);
-  if (n == 0) return z;
-  z[0] = n;
-  std::size_t l = 0, r = 0;
-  for (std::size_t i = 1; i < n; ++i) {
-    if (i < r) z[i] = std::min<std::uint64_t>(r - i, z[i - l]);
-    while (i + z[i] < n && s[z[i]] == s[i + z[i]]) ++z[i];
-    if (i + z[i] > r) l = i, r = i + z[i];
-  }
-  return z;
-}
-
-}  // namespace
 
 std::optional<PeriodProof> proof_from_values(const OctalCode& code,
                                              const std::vector<std::uint32_t>& values) {
   if (code.is_grundy()) return std::nullopt;
   const std::uint64_t size = values.size();
   const std::uint64_t t = code.last();
-  // Reversed, a periodic tail becomes a prefix: values[e..size) has period p exactly when
-  // z[p] >= size - e - p. Each p gives its least e; the first p the theorem accepts wins.
-  const std::vector<std::uint32_t> reversed(values.rbegin(), values.rend());
-  const std::vector<std::uint64_t> z = z_function(reversed);
+  // Each p gives its least e; the first p the theorem accepts wins.
+  const std::vector<std::uint64_t> starts = least_tail_starts(values);
   for (std::uint64_t p = 1; 2 * p <= size; ++p) {
-    const std::uint64_t e = size - p - z[p];
+    const std::uint64_t e = starts[p];
     const std::uint64_t e1 = std::max<std::uint64_t>(e, 1);
     const std::uint64_t last_n = 2 * e1 + p + t;  // checked inclusive
     if (last_n + p >= size) continue;
