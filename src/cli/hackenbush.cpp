@@ -1,0 +1,285 @@
+// grundy hackenbush FILE | --string TEXT [--explain] [--svg OUT] [--json]
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "command.h"
+#include "grundy/core/error.h"
+#include "grundy/core/parse.h"
+#include "grundy/games/hackenbush/blue_red.h"
+#include "grundy/games/hackenbush/explain.h"
+#include "grundy/games/hackenbush/graph.h"
+#include "grundy/games/hackenbush/green.h"
+#include "grundy/games/hackenbush/svg.h"
+#include "io.h"
+
+namespace grundy::cli {
+namespace {
+
+namespace hb = grundy::hackenbush;
+
+struct HackenbushOptions {
+  std::string file;
+  std::string notation;
+  std::string svg;
+  bool explain = false;
+  bool json = false;
+};
+
+constexpr std::size_t kShown = 50;  // lines of moves or steps printed as text
+
+bool ends_with(const std::string& s, std::string_view tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+// JSON input: {"edges": [[u, v], [u, v, "b"], ...]}, vertices whole numbers (0 = ground), the
+// optional third item a colour ("g", "b", "r", or "green", "blue", "red").
+hb::Graph parse_json_graph(const std::string& text, const std::string& origin) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(origin + ": not valid JSON: " + e.what());
+  }
+  if (!j.is_object() || !j.contains("edges") || !j["edges"].is_array())
+    throw InputError(origin + ": expected an object with an array \"edges\": " +
+                     R"({"edges": [[0, 1], [1, 2, "b"]]})");
+  hb::Graph g;
+  const auto& edges = j["edges"];
+  for (std::size_t i = 0; i < edges.size(); ++i) {
+    const auto& e = edges[i];
+    const std::string where = origin + " edges[" + std::to_string(i) + "]";
+    if (!e.is_array() || e.size() < 2 || e.size() > 3)
+      throw InputError(where + ": expected [u, v] or [u, v, colour]");
+    std::uint64_t ends[2];
+    for (int k = 0; k < 2; ++k) {
+      if (!e[k].is_number_unsigned())
+        throw InputError(where + ": vertex " + e[k].dump() + " is not a whole number >= 0");
+      ends[k] = e[k].get<std::uint64_t>();
+      if (ends[k] > 0xffffffffull) throw InputError(where + ": vertex above 2^32-1");
+    }
+    hb::Colour c = hb::Colour::green;
+    if (e.size() == 3) {
+      if (!e[2].is_string()) throw InputError(where + ": the colour must be a string");
+      c = hb::parse_colour(e[2].get<std::string>(), where);
+    }
+    g.add_edge(ends[0], ends[1], c);
+  }
+  return g;
+}
+
+std::string edge_name(const hb::Graph& g, std::uint32_t i) {
+  const hb::Edge& e = g.edge(i);
+  return fmt::format("e{} ({}-{}{})", i, g.label(e.u), g.label(e.v),
+                     e.colour == hb::Colour::green ? "" : " " + std::string(hb::to_string(e.colour)));
+}
+
+std::string list(const std::vector<std::uint64_t>& xs, std::size_t cap = 20) {
+  std::string s;
+  for (std::size_t i = 0; i < xs.size() && i < cap; ++i) s += (i ? ", " : "") + std::to_string(xs[i]);
+  if (xs.size() > cap) s += fmt::format(", ... ({} in all)", xs.size());
+  return s;
+}
+
+// Temp file + rename, so that a reader never sees half a picture.
+void write_atomically(const std::string& path, const std::string& content) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw InputError("cannot write '" + tmp + "'");
+    out << content;
+    out.close();
+    if (!out) throw InputError("cannot write '" + tmp + "'");
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::filesystem::remove(tmp, ec);
+    throw InputError("cannot write '" + path + "'");
+  }
+}
+
+void print_moves(const hb::Graph& g, const std::vector<std::uint32_t>& moves) {
+  for (std::size_t i = 0; i < moves.size() && i < kShown; ++i)
+    fmt::print("  cut {}\n", edge_name(g, moves[i]));
+  if (moves.size() > kShown)
+    fmt::print("  ... {} more (--json lists them all)\n", moves.size() - kShown);
+}
+
+void print_explanation(const hb::Explanation& x) {
+  fmt::print("\nHow the value comes about:\n");
+  std::size_t step = 0;
+  if (x.fallen_edges)
+    fmt::print("  {}. {} edge(s) not connected to the ground fall away (worth 0).\n", ++step,
+               x.fallen_edges);
+  for (std::size_t i = 0; i < x.fusions.size() && i < kShown; ++i) {
+    const auto& f = x.fusions[i];
+    fmt::print(
+        "  {}. Fusion: vertices {} lie on cycles; fuse them into vertex {}: their {} edges "
+        "become loops (each loop is worth 1).\n",
+        ++step, list(f.vertices), f.vertices.front(), f.edges);
+  }
+  if (x.fusions.size() > kShown)
+    fmt::print("  ... {} more fusions\n", x.fusions.size() - kShown);
+  std::size_t shown = 0;
+  for (const auto& c : x.collapses) {
+    if (shown++ == kShown) {
+      fmt::print("  ... {} more steps\n", x.collapses.size() - kShown);
+      break;
+    }
+    std::string parts;
+    if (!c.branches.empty())
+      parts = fmt::format("branches of length {}", list(c.branches));
+    if (c.loops)
+      parts += fmt::format("{}{} loop{} (length 1 each)", parts.empty() ? "" : " and ", c.loops,
+                           c.loops == 1 ? "" : "s");
+    if (c.vertex == 0)
+      fmt::print("  {}. At the ground: {}; xor = {}: the value is {}.\n", ++step, parts, c.stalk,
+                 c.stalk);
+    else
+      fmt::print(
+          "  {}. Colon principle at vertex {}: {}; xor = {}, so they become one stalk of "
+          "length {} (the edge below adds 1).\n",
+          ++step, c.vertex, parts, c.stalk, c.stalk);
+  }
+  if (x.collapses.empty() || x.collapses.back().vertex != 0)
+    fmt::print("  {}. The value is {}.\n", ++step, x.value);
+}
+
+void run_green(const HackenbushOptions& o, const hb::Graph& g, const std::string& name) {
+  const auto a = hb::analyze_green(g);
+  if (!o.svg.empty())
+    write_atomically(o.svg, hb::render_svg(g, a.winning_moves,
+                                           fmt::format("{}: value *{}, {} winning cut(s)", name,
+                                                       a.value, a.winning_moves.size())));
+  if (o.json) {
+    nlohmann::json out = {{"game", "hackenbush"},
+                          {"kind", "green"},
+                          {"edges", g.edge_count()},
+                          {"live_edges", a.live_edges},
+                          {"value", a.value},
+                          {"winner", to_string(a.winner)},
+                          {"winning_moves", a.winning_moves}};
+    if (o.explain) {
+      const auto x = hb::explain_green(g);
+      nlohmann::json steps = nlohmann::json::array();
+      for (const auto& f : x.fusions)
+        steps.push_back({{"step", "fuse"}, {"vertices", f.vertices}, {"loops", f.edges}});
+      for (const auto& c : x.collapses)
+        steps.push_back({{"step", "colon"},
+                         {"vertex", c.vertex},
+                         {"branches", c.branches},
+                         {"loops", c.loops},
+                         {"stalk", c.stalk}});
+      out["fallen_edges"] = x.fallen_edges;
+      out["steps"] = steps;
+    }
+    print_json(out);
+    return;
+  }
+  fmt::print("Green Hackenbush, {} edges ({} connected to the ground): value *{}; {}.\n",
+             g.edge_count(), a.live_edges, a.value, outcome_sentence(a.winner));
+  if (!a.winning_moves.empty()) {
+    fmt::print("Winning cuts ({}; each leaves value 0):\n", a.winning_moves.size());
+    print_moves(g, a.winning_moves);
+  }
+  if (o.explain) print_explanation(hb::explain_green(g));
+  if (!o.svg.empty()) fmt::print("Picture written to {}.\n", o.svg);
+}
+
+void run_blue_red(const HackenbushOptions& o, const hb::Graph& g, const std::string& name) {
+  const auto a = hb::analyze_blue_red(g);
+  const hb::Dyadic zero;
+  const std::string winner = a.value > zero ? "blue" : a.value < zero ? "red" : "second";
+  const std::string sentence =
+      a.value > zero   ? "Blue (Left) wins whoever starts"
+      : a.value < zero ? "Red (Right) wins whoever starts"
+                       : "the second player wins";
+  if (!o.svg.empty()) {
+    std::vector<std::uint32_t> marked = a.blue_wins;
+    marked.insert(marked.end(), a.red_wins.begin(), a.red_wins.end());
+    write_atomically(o.svg, hb::render_svg(g, marked,
+                                           fmt::format("{}: value {}, {}", name,
+                                                       a.value.to_string(), sentence)));
+  }
+  if (o.json) {
+    nlohmann::json out = {{"game", "hackenbush"},
+                          {"kind", "blue-red"},
+                          {"edges", g.edge_count()},
+                          {"value", a.value.to_string()},
+                          {"value_kind", "number"},
+                          {"winner", winner},
+                          {"winning_moves", {{"blue", a.blue_wins}, {"red", a.red_wins}}},
+                          {"parts", a.parts},
+                          {"searched_parts", a.searched_parts}};
+    print_json(out);
+    return;
+  }
+  fmt::print("Blue-red Hackenbush, {} edges: value {} (a number); {}.\n", g.edge_count(),
+             a.value.to_string(), sentence);
+  fmt::print("Winning cuts for Blue moving first ({}):\n", a.blue_wins.size());
+  print_moves(g, a.blue_wins);
+  fmt::print("Winning cuts for Red moving first ({}):\n", a.red_wins.size());
+  print_moves(g, a.red_wins);
+  if (o.explain)
+    fmt::print(
+        "\nHow the value comes about: the {} part(s) standing on the ground add up; stalks by "
+        "Berlekamp's rule (first run of one colour counts 1 per edge, then 1/2, 1/4, ...), {} "
+        "other part(s) by exhaustive search (each position is the simplest number between its "
+        "best Blue and best Red option).\n",
+        a.parts, a.searched_parts);
+  if (!o.svg.empty()) fmt::print("Picture written to {}.\n", o.svg);
+}
+
+void run(const HackenbushOptions& o) {
+  if (o.file.empty() == o.notation.empty())
+    throw InputError("give either a FILE or --string TEXT (not both)");
+  hb::Graph g;
+  std::string name;
+  if (!o.notation.empty()) {
+    g = hb::parse_string_notation(o.notation);
+    name = "'" + o.notation + "'";
+  } else {
+    const std::string text = read_file(o.file);
+    g = ends_with(o.file, ".json") ? parse_json_graph(text, o.file)
+                                   : hb::parse_edge_list(text, o.file);
+    name = o.file;
+  }
+  if (g.all_green())
+    run_green(o, g, name);
+  else
+    run_blue_red(o, g, name);
+}
+
+const Registration registration{
+    40, "hackenbush", [](CLI::App& app) {
+      auto o = std::make_shared<HackenbushOptions>();
+      auto* cmd = app.add_subcommand(
+          "hackenbush", "Hackenbush: green values and every winning cut on any graph; blue-red");
+      cmd->add_option("file", o->file,
+                      "edge list ('u v [g|b|r]' per line, 0 = ground, # comments), or JSON if "
+                      "the name ends in .json: {\"edges\": [[0,1], [1,2,\"b\"]]}");
+      cmd->add_option("--string", o->notation,
+                      "CGSuite-style stalks and trees instead of a file: e = green, l = blue, "
+                      "r = red, from the ground up; (a;b) branches; ';' at the top = another "
+                      "branch on the ground");
+      cmd->add_flag("--explain", o->explain, "print the reductions step by step");
+      cmd->add_option("--svg", o->svg, "draw the position, winning cuts highlighted, to OUT");
+      cmd->add_flag("--json", o->json,
+                    "print JSON: value, winner (first/second; blue/red/second for blue-red), "
+                    "winning_moves (0-based edge indices in input order)");
+      cmd->footer(
+          "Examples:\n"
+          "  grundy hackenbush examples/hackenbush/seed_tree.txt --explain\n"
+          "  grundy hackenbush --string 'ee(e;eee)' --json\n"
+          "  grundy hackenbush examples/hackenbush/bbrb.txt      (blue-red stalk: 7/4)\n"
+          "  grundy hackenbush examples/hackenbush/fusion.txt --svg fusion.svg");
+      cmd->callback([o] { run(*o); });
+    }};
+
+}  // namespace
+}  // namespace grundy::cli

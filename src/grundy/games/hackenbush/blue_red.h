@@ -1,0 +1,45 @@
+#pragma once
+// Blue-red Hackenbush: Left cuts blue edges, Right cuts red ones. Every position is a number (a
+// dyadic rational): positive = Blue wins whoever starts, negative = Red wins, zero = the second
+// player wins.
+//
+// The parts standing on the ground at different points (components once the ground vertex is
+// removed) are a sum of games, so their values add. A part that is a stalk is valued exactly by
+// Berlekamp's rule in linear time, whatever its length; any other part (trees, cycles) by
+// exhaustive search over the sets of standing edges, each position worth the simplest number
+// between its best Left and best Right option — exact, and bounded to kMaxSearchEdges edges per
+// part (blue-red Hackenbush on general graphs is NP-hard).
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "grundy/games/hackenbush/dyadic.h"
+#include "grundy/games/hackenbush/graph.h"
+
+namespace grundy::hackenbush {
+
+inline constexpr std::size_t kMaxSearchEdges = 18;
+
+// Berlekamp's rule, colours listed from the ground up: the first run of one colour counts 1 per
+// edge (+ blue, - red); after the first change of colour the edges count 1/2, 1/4, ... with their
+// signs. E.g. blue blue red blue = 2 - 1/2 + 1/4 = 7/4. Green edges are an InputError.
+Dyadic stalk_value(std::span<const Colour> from_ground);
+
+struct BlueRedAnalysis {
+  Dyadic value;
+  std::size_t parts = 0;           // summands standing on the ground
+  std::size_t searched_parts = 0;  // of which valued by exhaustive search (not stalks)
+  // Cuts that win for a player who moves first: Blue's (leaving a value >= 0) and Red's (<= 0).
+  std::vector<std::uint32_t> blue_wins, red_wins;
+};
+
+// InputError if a green edge stands on the ground; LimitError if a part that is not a stalk has
+// more than kMaxSearchEdges edges.
+BlueRedAnalysis analyze_blue_red(const Graph& g);
+
+// Exhaustive search of the whole graph as one game, for tests (at most kMaxSearchEdges edges).
+Dyadic blue_red_by_search(const Graph& g);
+
+}  // namespace grundy::hackenbush

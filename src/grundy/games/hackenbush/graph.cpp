@@ -1,0 +1,151 @@
+#include "grundy/games/hackenbush/graph.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "grundy/core/error.h"
+#include "grundy/core/parse.h"
+
+namespace grundy::hackenbush {
+namespace {
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r';
+}
+
+std::vector<std::string_view> split_words(std::string_view line) {
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && is_space(line[i])) ++i;
+    std::size_t j = i;
+    while (j < line.size() && !is_space(line[j])) ++j;
+    if (j > i) words.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return words;
+}
+
+// Edge indices are 32-bit; the bound keeps every count in the engines within range.
+constexpr std::size_t kMaxEdges = std::size_t{1} << 30;
+
+}  // namespace
+
+std::string_view to_string(Colour c) {
+  switch (c) {
+    case Colour::green:
+      return "g";
+    case Colour::blue:
+      return "b";
+    case Colour::red:
+      return "r";
+  }
+  return "?";
+}
+
+Colour parse_colour(std::string_view word, std::string_view where) {
+  if (word == "g" || word == "green" || word == "e") return Colour::green;
+  if (word == "b" || word == "blue" || word == "l") return Colour::blue;
+  if (word == "r" || word == "red") return Colour::red;
+  throw InputError(std::string(where) + ": unknown colour '" + std::string(word) +
+                   "' (use g = green, b = blue, r = red)");
+}
+
+Graph::Graph() {
+  intern(0);
+}
+
+std::uint32_t Graph::intern(std::uint64_t label) {
+  const auto [it, inserted] = index_.try_emplace(label, static_cast<std::uint32_t>(labels_.size()));
+  if (inserted) labels_.push_back(label);
+  return it->second;
+}
+
+std::uint32_t Graph::add_edge(std::uint64_t u, std::uint64_t v, Colour colour) {
+  if (edges_.size() >= kMaxEdges)
+    throw LimitError("more than " + std::to_string(kMaxEdges) + " edges");
+  edges_.push_back(Edge{intern(u), intern(v), colour});
+  return static_cast<std::uint32_t>(edges_.size() - 1);
+}
+
+bool Graph::all_green() const {
+  return std::all_of(edges_.begin(), edges_.end(),
+                     [](const Edge& e) { return e.colour == Colour::green; });
+}
+
+bool Graph::has_green() const {
+  return std::any_of(edges_.begin(), edges_.end(),
+                     [](const Edge& e) { return e.colour == Colour::green; });
+}
+
+Graph parse_edge_list(std::string_view text, std::string_view origin) {
+  Graph g;
+  std::size_t line_no = 0, start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    ++line_no;
+    start = end + 1;
+    if (auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+    const auto words = split_words(line);
+    if (words.empty()) continue;
+    const std::string where = std::string(origin) + " line " + std::to_string(line_no);
+    if (words.size() < 2 || words.size() > 3)
+      throw InputError(where + ": expected 'u v' or 'u v colour' (an edge), found " +
+                       std::to_string(words.size()) + " word" + (words.size() == 1 ? "" : "s"));
+    std::uint64_t u, v;
+    try {
+      u = parse_uint(words[0], "vertex", std::numeric_limits<std::uint32_t>::max());
+      v = parse_uint(words[1], "vertex", std::numeric_limits<std::uint32_t>::max());
+    } catch (const InputError& e) {
+      throw InputError(where + ": " + e.what());
+    }
+    const Colour c = words.size() == 3 ? parse_colour(words[2], where) : Colour::green;
+    g.add_edge(u, v, c);
+  }
+  return g;
+}
+
+Graph parse_string_notation(std::string_view text) {
+  Graph g;
+  std::uint64_t next_vertex = 1;
+  // Each open '(' remembers the vertex its branches start from.
+  std::vector<std::uint64_t> open;
+  std::uint64_t current = 0;
+  bool branch_closed = false;  // after ')' the branch has ended: only ';' or ')' may follow
+  auto fail = [&](std::size_t col, const std::string& why) {
+    throw InputError("string '" + std::string(text) + "' column " + std::to_string(col + 1) + ": " +
+                     why);
+  };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
+    if (ch == ' ' || ch == '\t') continue;
+    if (ch == 'e' || ch == 'l' || ch == 'r' || ch == 'E' || ch == 'L' || ch == 'R') {
+      if (branch_closed)
+        fail(i, "an edge after ')': branches in parentheses end their branch; use ';'");
+      const char lower = static_cast<char>(ch | 0x20);
+      const Colour c = lower == 'e' ? Colour::green : lower == 'l' ? Colour::blue : Colour::red;
+      g.add_edge(current, next_vertex, c);
+      current = next_vertex++;
+    } else if (ch == '(') {
+      if (branch_closed) fail(i, "'(' right after ')'");
+      open.push_back(current);
+    } else if (ch == ';') {
+      current = open.empty() ? 0 : open.back();
+      branch_closed = false;
+    } else if (ch == ')') {
+      if (open.empty()) fail(i, "')' without a matching '('");
+      open.pop_back();
+      branch_closed = true;
+    } else {
+      fail(i, std::string("unexpected character '") + ch +
+                  "' (use e = green, l = blue, r = red, parentheses and ';')");
+    }
+  }
+  if (!open.empty()) fail(text.size() - 1, "missing ')'");
+  if (g.edge_count() == 0) throw InputError("string '" + std::string(text) + "' has no edges");
+  return g;
+}
+
+}  // namespace grundy::hackenbush

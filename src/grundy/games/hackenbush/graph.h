@@ -1,0 +1,61 @@
+#pragma once
+// A Hackenbush position: coloured edges on vertices, vertex 0 being the ground. Multi-edges and
+// loops are allowed. Edges not connected to the ground have fallen and take no part in play, but
+// they keep their index so that answers can name edges in input order.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+
+namespace grundy::hackenbush {
+
+// Green: either player may cut it. Blue: only Left. Red: only Right.
+enum class Colour : std::uint8_t { green, blue, red };
+
+std::string_view to_string(Colour c);
+// "g", "b", "r" (also "green", "blue", "red", and CGSuite's "e", "l"); nullopt-like: throws.
+Colour parse_colour(std::string_view word, std::string_view where);
+
+struct Edge {
+  std::uint32_t u = 0;  // dense vertex numbers; 0 is the ground
+  std::uint32_t v = 0;
+  Colour colour = Colour::green;
+};
+
+class Graph {
+ public:
+  Graph();
+
+  // Adds an edge between two user vertex numbers (0 = ground). Returns the edge's index.
+  std::uint32_t add_edge(std::uint64_t u, std::uint64_t v, Colour colour = Colour::green);
+
+  std::uint32_t vertex_count() const { return static_cast<std::uint32_t>(labels_.size()); }
+  std::size_t edge_count() const { return edges_.size(); }
+  const std::vector<Edge>& edges() const { return edges_; }
+  const Edge& edge(std::size_t i) const { return edges_[i]; }
+  // The user's number for a dense vertex.
+  std::uint64_t label(std::uint32_t v) const { return labels_[v]; }
+
+  bool all_green() const;
+  bool has_green() const;
+
+ private:
+  std::uint32_t intern(std::uint64_t label);
+  std::vector<std::uint64_t> labels_;
+  std::vector<Edge> edges_;
+  absl::flat_hash_map<std::uint64_t, std::uint32_t> index_;
+};
+
+// Edge list: one "u v [colour]" per line, vertices are whole numbers (0 = ground), colour is
+// g (default), b or r; '#' starts a comment. Errors name `origin` and the line.
+Graph parse_edge_list(std::string_view text, std::string_view origin);
+
+// CGSuite-style string for stalks and trees: letters from the ground up, e = green, l = blue
+// (Left), r = red (Right); "(a;b;c)" starts branches at the current vertex and ends the branch;
+// ';' at the top level separates branches at the ground. Example: "ee(e;ll)" is a green stalk of
+// two edges with a green edge and a blue stalk of two on top. Errors name the column.
+Graph parse_string_notation(std::string_view text);
+
+}  // namespace grundy::hackenbush
