@@ -1,0 +1,1 @@
+hackenbush examples/hackenbush/blue_red_tree.txt

@@ -1,0 +1,1 @@
+hackenbush examples/hackenbush/seed_tree.txt --explain
