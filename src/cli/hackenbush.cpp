@@ -74,13 +74,15 @@ hb::Graph parse_json_graph(const std::string& text, const std::string& origin) {
 
 std::string edge_name(const hb::Graph& g, std::uint32_t i) {
   const hb::Edge& e = g.edge(i);
-  return fmt::format("e{} ({}-{}{})", i, g.label(e.u), g.label(e.v),
-                     e.colour == hb::Colour::green ? "" : " " + std::string(hb::to_string(e.colour)));
+  return fmt::format(
+      "e{} ({}-{}{})", i, g.label(e.u), g.label(e.v),
+      e.colour == hb::Colour::green ? "" : " " + std::string(hb::to_string(e.colour)));
 }
 
 std::string list(const std::vector<std::uint64_t>& xs, std::size_t cap = 20) {
   std::string s;
-  for (std::size_t i = 0; i < xs.size() && i < cap; ++i) s += (i ? ", " : "") + std::to_string(xs[i]);
+  for (std::size_t i = 0; i < xs.size() && i < cap; ++i)
+    s += (i ? ", " : "") + std::to_string(xs[i]);
   if (xs.size() > cap) s += fmt::format(", ... ({} in all)", xs.size());
   return s;
 }
@@ -123,8 +125,7 @@ void print_explanation(const hb::Explanation& x) {
         "become loops (each loop is worth 1).\n",
         ++step, list(f.vertices), f.vertices.front(), f.edges);
   }
-  if (x.fusions.size() > kShown)
-    fmt::print("  ... {} more fusions\n", x.fusions.size() - kShown);
+  if (x.fusions.size() > kShown) fmt::print("  ... {} more fusions\n", x.fusions.size() - kShown);
   std::size_t shown = 0;
   for (const auto& c : x.collapses) {
     if (shown++ == kShown) {
@@ -132,8 +133,7 @@ void print_explanation(const hb::Explanation& x) {
       break;
     }
     std::string parts;
-    if (!c.branches.empty())
-      parts = fmt::format("branches of length {}", list(c.branches));
+    if (!c.branches.empty()) parts = fmt::format("branches of length {}", list(c.branches));
     if (c.loops)
       parts += fmt::format("{}{} loop{} (length 1 each)", parts.empty() ? "" : " and ", c.loops,
                            c.loops == 1 ? "" : "s");
@@ -195,10 +195,9 @@ void run_blue_red(const HackenbushOptions& o, const hb::Graph& g, const std::str
   const auto a = hb::analyze_blue_red(g);
   const hb::Dyadic zero;
   const std::string winner = a.value > zero ? "blue" : a.value < zero ? "red" : "second";
-  const std::string sentence =
-      a.value > zero   ? "Blue (Left) wins whoever starts"
-      : a.value < zero ? "Red (Right) wins whoever starts"
-                       : "the second player wins";
+  const std::string sentence = a.value > zero   ? "Blue (Left) wins whoever starts"
+                               : a.value < zero ? "Red (Right) wins whoever starts"
+                                                : "the second player wins";
   if (!o.svg.empty()) {
     std::vector<std::uint32_t> marked = a.blue_wins;
     marked.insert(marked.end(), a.red_wins.begin(), a.red_wins.end());

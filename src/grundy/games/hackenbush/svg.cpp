@@ -27,10 +27,14 @@ std::string_view stroke(Colour c) {
 std::string escape(std::string_view s) {
   std::string out;
   for (const char c : s) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else out += c;
+    if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '&')
+      out += "&amp;";
+    else
+      out += c;
   }
   return out;
 }
@@ -136,9 +140,8 @@ std::string render_svg(const Graph& g, const std::vector<std::uint32_t>& highlig
   s += halos + lines;
   for (std::uint32_t v = 1; v < n; ++v) {
     s += "<circle cx=\"" + num(px(v)) + "\" cy=\"" + num(py(v)) +
-         "\" r=\"5\" fill=\"#222\"/>\n<text x=\"" + num(px(v) - 6) + "\" y=\"" +
-         num(py(v) - 9) + "\" font-size=\"12\" text-anchor=\"end\">" +
-         std::to_string(g.label(v)) + "</text>\n";
+         "\" r=\"5\" fill=\"#222\"/>\n<text x=\"" + num(px(v) - 6) + "\" y=\"" + num(py(v) - 9) +
+         "\" font-size=\"12\" text-anchor=\"end\">" + std::to_string(g.label(v)) + "</text>\n";
   }
   s += labels;
   s += "<text x=\"" + num(width - kMargin / 2) + "\" y=\"" + num(ground_y + 22) +
