@@ -1,5 +1,6 @@
 #include "io.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -42,6 +43,16 @@ std::string binary(std::uint64_t v, int width) {
   for (int b = 63; b >= 0; --b)
     if (b < width || (v >> b) != 0) s += ((v >> b) & 1) ? '1' : '0';
   return s.empty() ? "0" : s;
+}
+
+void print_value_rows(const std::vector<std::uint32_t>& values) {
+  constexpr std::size_t kPerRow = 10;
+  for (std::size_t row = 0; row < values.size(); row += kPerRow) {
+    fmt::print("  G({:>3}..{:>3}):", row, std::min(row + kPerRow, values.size()) - 1);
+    for (std::size_t n = row; n < row + kPerRow && n < values.size(); ++n)
+      fmt::print(" {:>2}", values[n]);
+    fmt::print("\n");
+  }
 }
 
 std::string outcome_sentence(Winner w) {

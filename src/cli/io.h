@@ -20,6 +20,9 @@ void print_json(const nlohmann::json& j);
 // "0b101"-style binary of v padded to `width` digits.
 std::string binary(std::uint64_t v, int width);
 
+// Prints values as rows of ten: "  G(  0..  9):  0  1  0 ...".
+void print_value_rows(const std::vector<std::uint32_t>& values);
+
 // A short sentence: "the player to move wins" / "the player to move loses".
 std::string outcome_sentence(Winner w);
 

@@ -72,13 +72,7 @@ std::string proof_text(const oct::PeriodProof& p) {
 
 void print_table(const oct::OctalCode& code, const oct::Table& t, Rule rule) {
   print_rules(code, rule);
-  constexpr std::size_t kPerRow = 10;
-  for (std::size_t row = 0; row < t.values.size(); row += kPerRow) {
-    fmt::print("  G({:>3}..{:>3}):", row, std::min(row + kPerRow, t.values.size()) - 1);
-    for (std::size_t n = row; n < row + kPerRow && n < t.values.size(); ++n)
-      fmt::print(" {:>2}", t.values[n]);
-    fmt::print("\n");
-  }
+  print_value_rows(t.values);
   if (t.proof) {
     fmt::print("{}\n", proof_text(*t.proof));
   } else if (rule == Rule::misere) {

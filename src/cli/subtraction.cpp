@@ -71,13 +71,7 @@ std::string period_text(const sub::Table& t, const sub::SubtractionSet& s) {
 void print_table(const sub::Table& t, const sub::SubtractionSet& s, Rule rule) {
   fmt::print("Subtraction game, {}, {} play\n", set_text(s),
              rule == Rule::normal ? "normal" : "misère (a heap with no move left wins)");
-  constexpr std::size_t kPerRow = 10;
-  for (std::size_t row = 0; row < t.values.size(); row += kPerRow) {
-    fmt::print("  G({:>3}..{:>3}):", row, std::min(row + kPerRow, t.values.size()) - 1);
-    for (std::size_t n = row; n < row + kPerRow && n < t.values.size(); ++n)
-      fmt::print(" {:>2}", t.values[n]);
-    fmt::print("\n");
-  }
+  print_value_rows(t.values);
   fmt::print("{}\n", period_text(t, s));
 }
 

@@ -3,28 +3,9 @@
 #include "grundy/core/error.h"
 #include "grundy/core/solver.h"
 #include "grundy/core/sum.h"
+#include "grundy/core/text.h"
 
 namespace grundy::dag {
-namespace {
-
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\r';
-}
-
-std::vector<std::string_view> split_words(std::string_view line) {
-  std::vector<std::string_view> words;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && is_space(line[i])) ++i;
-    std::size_t j = i;
-    while (j < line.size() && !is_space(line[j])) ++j;
-    if (j > i) words.push_back(line.substr(i, j - i));
-    i = j;
-  }
-  return words;
-}
-
-}  // namespace
 
 std::uint32_t Graph::intern(std::string_view name) {
   const auto [it, inserted] =

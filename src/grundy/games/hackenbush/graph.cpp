@@ -5,26 +5,10 @@
 
 #include "grundy/core/error.h"
 #include "grundy/core/parse.h"
+#include "grundy/core/text.h"
 
 namespace grundy::hackenbush {
 namespace {
-
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\r';
-}
-
-std::vector<std::string_view> split_words(std::string_view line) {
-  std::vector<std::string_view> words;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && is_space(line[i])) ++i;
-    std::size_t j = i;
-    while (j < line.size() && !is_space(line[j])) ++j;
-    if (j > i) words.push_back(line.substr(i, j - i));
-    i = j;
-  }
-  return words;
-}
 
 // Edge indices are 32-bit; the bound keeps every count in the engines within range.
 constexpr std::size_t kMaxEdges = std::size_t{1} << 30;
