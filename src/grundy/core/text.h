@@ -5,7 +5,9 @@
 
 namespace grundy {
 
-inline bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+inline bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r';
+}
 
 // The words of one line, split at spaces, tabs and carriage returns.
 inline std::vector<std::string_view> split_words(std::string_view line) {

@@ -76,7 +76,9 @@ std::string render_svg(const Graph& g, const std::vector<std::uint32_t>& highlig
     if (d.piece[v] == kNone) x[v] = next_slot++, level[v] = 1 + (v % 2);
   max_level = std::max<std::uint32_t>(max_level, n > 1 ? 2 : 1);
   const double slots = std::max(next_slot, 3.0);
-  const double width = 2 * kMargin + slots * kSlot;
+  // Wide enough for the caption too (about 8 px per character at font size 15).
+  const double width =
+      std::max(2 * kMargin + slots * kSlot, kMargin + 8.0 * static_cast<double>(caption.size()));
   const double ground_y = kMargin + 30 + (max_level + 0.6) * kLevel;
   const double height = ground_y + kMargin;
   auto px = [&](std::uint32_t v) { return kMargin + (x[v] + 0.5) * kSlot; };
