@@ -76,7 +76,6 @@ std::string render_svg(const Graph& g, const std::vector<std::uint32_t>& highlig
     if (d.piece[v] == kNone) x[v] = next_slot++, level[v] = 1 + (v % 2);
   max_level = std::max<std::uint32_t>(max_level, n > 1 ? 2 : 1);
   const double slots = std::max(next_slot, 3.0);
-  // Wide enough for the caption too (about 8 px per character at font size 15).
   const double width =
       std::max(2 * kMargin + slots * kSlot, kMargin + 8.0 * static_cast<double>(caption.size()));
   const double ground_y = kMargin + 30 + (max_level + 0.6) * kLevel;
@@ -121,7 +120,10 @@ std::string render_svg(const Graph& g, const std::vector<std::uint32_t>& highlig
       const std::uint32_t a = e.u == 0 ? e.v : e.u, b = e.u == 0 ? e.u : e.v;
       const double x1 = px(a), y1 = py(a);
       const double x2 = b == 0 ? x1 : px(b), y2 = b == 0 ? ground_y : py(b);
-      const double bend = copy == 0 ? 0 : ((copy % 2) ? 1 : -1) * 16.0 * ((copy + 1) / 2);
+      // Non-tree edges bend too, or they would lie on top of the tree path they close.
+      const bool tree_edge = d.parent_edge[e.u] == i || d.parent_edge[e.v] == i;
+      const int slot = copy + (tree_edge ? 0 : 1);
+      const double bend = slot == 0 ? 0 : ((slot % 2) ? 1 : -1) * 22.0 * ((slot + 1) / 2);
       const double cx = (x1 + x2) / 2 + bend, cy = (y1 + y2) / 2;
       path = "M " + num(x1) + " " + num(y1) + " Q " + num(cx) + " " + num(cy) + " " + num(x2) +
              " " + num(y2);

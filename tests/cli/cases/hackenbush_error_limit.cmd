@@ -1,0 +1,1 @@
+hackenbush tests/cli/cases/hackenbush_big_cycle.txt
