@@ -23,4 +23,21 @@ inline std::vector<std::string_view> split_words(std::string_view line) {
   return words;
 }
 
+// Calls f(line_number, words) for every line of `text` that has words once a '#' comment is cut
+// off. Line numbers start at 1.
+template <class F>
+void for_each_line_words(std::string_view text, F&& f) {
+  std::size_t line_no = 0, start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    ++line_no;
+    start = end + 1;
+    if (auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+    const auto words = split_words(line);
+    if (!words.empty()) f(line_no, words);
+  }
+}
+
 }  // namespace grundy

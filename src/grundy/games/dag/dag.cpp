@@ -26,16 +26,7 @@ std::uint32_t Graph::find(std::string_view name) const {
 
 Graph Graph::parse(std::string_view text, std::string_view origin) {
   Graph g;
-  std::size_t line_no = 0, start = 0;
-  while (start <= text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(start, end - start);
-    ++line_no;
-    start = end + 1;
-    if (auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
-    const auto words = split_words(line);
-    if (words.empty()) continue;
+  for_each_line_words(text, [&](std::size_t line_no, const std::vector<std::string_view>& words) {
     if (words.size() > 2)
       throw InputError(std::string(origin) + " line " + std::to_string(line_no) +
                        ": expected 'u v' (an edge) or 'u' (a vertex), found " +
@@ -45,7 +36,7 @@ Graph Graph::parse(std::string_view text, std::string_view origin) {
       const std::uint32_t v = g.intern(words[1]);
       g.out_[u].push_back(v);
     }
-  }
+  });
   if (g.size() == 0) throw InputError(std::string(origin) + " has no vertices");
   return g;
 }

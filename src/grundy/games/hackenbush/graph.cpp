@@ -64,16 +64,7 @@ bool Graph::has_green() const {
 
 Graph parse_edge_list(std::string_view text, std::string_view origin) {
   Graph g;
-  std::size_t line_no = 0, start = 0;
-  while (start <= text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(start, end - start);
-    ++line_no;
-    start = end + 1;
-    if (auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
-    const auto words = split_words(line);
-    if (words.empty()) continue;
+  for_each_line_words(text, [&](std::size_t line_no, const std::vector<std::string_view>& words) {
     const std::string where = std::string(origin) + " line " + std::to_string(line_no);
     if (words.size() < 2 || words.size() > 3)
       throw InputError(where + ": expected 'u v' or 'u v colour' (an edge), found " +
@@ -87,7 +78,7 @@ Graph parse_edge_list(std::string_view text, std::string_view origin) {
     }
     const Colour c = words.size() == 3 ? parse_colour(words[2], where) : Colour::green;
     g.add_edge(u, v, c);
-  }
+  });
   return g;
 }
 
