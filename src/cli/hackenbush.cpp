@@ -193,7 +193,7 @@ void run_green(const HackenbushOptions& o, const hb::Graph& g, const std::string
 
 void run_blue_red(const HackenbushOptions& o, const hb::Graph& g, const std::string& name) {
   const auto a = hb::analyze_blue_red(g);
-  const hb::Dyadic zero;
+  const Dyadic zero;
   const std::string winner = a.value > zero ? "blue" : a.value < zero ? "red" : "second";
   const std::string sentence = a.value > zero   ? "Blue (Left) wins whoever starts"
                                : a.value < zero ? "Red (Right) wins whoever starts"

@@ -1,12 +1,12 @@
 #include "grundy/games/hackenbush/blue_red.h"
 
 #include <algorithm>
-#include <numeric>
 #include <stdexcept>
 
 #include "absl/container/flat_hash_map.h"
 #include "grundy/core/error.h"
 #include "grundy/games/hackenbush/green.h"
+#include "grundy/games/hackenbush/parts.h"
 
 namespace grundy::hackenbush {
 namespace {
@@ -34,16 +34,9 @@ std::vector<Dyadic> stalk_prefix_values(std::span<const Colour> s) {
   return prefix;
 }
 
-// One part of the position as a small graph: local vertices (0 = ground) and edges.
-struct Part {
-  std::vector<std::uint32_t> edges;  // global edge indices
-  std::vector<Edge> local;           // the same edges with local vertex numbers
-  std::uint32_t vertices = 1;
-};
-
 class Search {
  public:
-  explicit Search(const Part& p) : p_(p) {
+  explicit Search(const Part& p) : masks_(p) {
     if (p.local.size() > kMaxSearchEdges)
       throw LimitError("a part of the position with " + std::to_string(p.local.size()) +
                        " edges that is not a stalk: exhaustive search is limited to " +
@@ -51,38 +44,17 @@ class Search {
                        " edges per part (blue-red Hackenbush is NP-hard on general graphs)");
   }
 
-  std::uint32_t full() const { return prune((std::uint32_t{1} << p_.local.size()) - 1); }
-
-  std::uint32_t prune(std::uint32_t mask) const {
-    std::uint32_t reached = 1;  // bit per local vertex
-    for (bool grew = true; grew;) {
-      grew = false;
-      for (std::size_t i = 0; i < p_.local.size(); ++i) {
-        if (!(mask >> i & 1)) continue;
-        const Edge& e = p_.local[i];
-        const bool a = reached >> e.u & 1, b = reached >> e.v & 1;
-        if (a != b) reached |= (std::uint32_t{1} << e.u) | (std::uint32_t{1} << e.v), grew = true;
-      }
-    }
-    std::uint32_t live = 0;
-    for (std::size_t i = 0; i < p_.local.size(); ++i)
-      if ((mask >> i & 1) && (reached >> p_.local[i].u & 1)) live |= std::uint32_t{1} << i;
-    return live;
-  }
-
-  std::uint32_t cut(std::uint32_t mask, std::size_t i) const {
-    return prune(mask & ~(std::uint32_t{1} << i));
-  }
+  const PartMasks& masks() const { return masks_; }
 
   // Depth of recursion is at most the number of edges (kMaxSearchEdges).
-  Dyadic value(std::uint32_t mask) {
+  Dyadic value(PartMasks::Mask mask) {
     if (auto it = memo_.find(mask); it != memo_.end()) return it->second;
     bool has_left = false, has_right = false;
     Dyadic best_left, best_right;
-    for (std::size_t i = 0; i < p_.local.size(); ++i) {
+    for (std::size_t i = 0; i < masks_.size(); ++i) {
       if (!(mask >> i & 1)) continue;
-      const Colour c = p_.local[i].colour;
-      const Dyadic o = value(cut(mask, i));
+      const Colour c = masks_.colour(i);
+      const Dyadic o = value(masks_.cut(mask, i));
       if (c == Colour::blue) {
         if (!has_left || best_left < o) best_left = o;
         has_left = true;
@@ -100,8 +72,8 @@ class Search {
   }
 
  private:
-  const Part& p_;
-  absl::flat_hash_map<std::uint32_t, Dyadic> memo_;
+  PartMasks masks_;
+  absl::flat_hash_map<PartMasks::Mask, Dyadic> memo_;
 };
 
 // The edges of a part in order from the ground if it is a stalk (a path, no loops); else empty.
@@ -140,85 +112,48 @@ Dyadic stalk_value(std::span<const Colour> from_ground) {
   return stalk_prefix_values(from_ground).back();
 }
 
+PartValues evaluate_blue_red_part(const Part& p) {
+  for (const Edge& e : p.local) sign(e.colour);  // no green edges
+  PartValues r;
+  r.after_cut.resize(p.local.size());
+  if (const auto order = stalk_order(p); !order.empty()) {
+    std::vector<Colour> colours;
+    for (const std::size_t i : order) colours.push_back(p.local[i].colour);
+    const auto prefix = stalk_prefix_values(colours);
+    r.value = prefix.back();
+    for (std::size_t k = 0; k < order.size(); ++k) r.after_cut[order[k]] = prefix[k];
+    r.method = PartMethod::stalk;
+    return r;
+  }
+  Search s(p);
+  const auto full = s.masks().full();
+  r.value = s.value(full);
+  for (std::size_t i = 0; i < p.local.size(); ++i) r.after_cut[i] = s.value(s.masks().cut(full, i));
+  r.method = PartMethod::search;
+  return r;
+}
+
 BlueRedAnalysis analyze_blue_red(const Graph& g) {
   const Decomposition d = decompose(g);
-  const std::uint32_t n = g.vertex_count();
-  // Parts: components of the standing graph without the ground vertex.
-  std::vector<std::uint32_t> parent(n);
-  std::iota(parent.begin(), parent.end(), 0u);
-  auto find = [&](std::uint32_t v) {
-    while (parent[v] != v) v = parent[v] = parent[parent[v]];
-    return v;
-  };
   for (std::size_t i = 0; i < g.edge_count(); ++i) {
     const Edge& e = g.edge(i);
-    if (!d.live[i]) continue;
-    if (e.colour == Colour::green)
+    if (d.live[i] && e.colour == Colour::green)
       throw InputError("edge " + std::to_string(i) + " (" + std::to_string(g.label(e.u)) + "-" +
                        std::to_string(g.label(e.v)) +
-                       ") is green: positions mixing green with blue and red edges are not "
-                       "supported (their values are not numbers)");
-    if (e.u != 0 && e.v != 0) parent[find(e.u)] = find(e.v);
+                       ") is green: a blue-red analysis takes blue and red edges only");
   }
-  std::vector<Part> parts;
-  absl::flat_hash_map<std::uint32_t, std::size_t> part_of_root;
-  std::vector<absl::flat_hash_map<std::uint32_t, std::uint32_t>> local_ids;
-  for (std::uint32_t i = 0; i < g.edge_count(); ++i) {
-    if (!d.live[i]) continue;
-    const Edge& e = g.edge(i);
-    std::size_t pi;
-    if (e.u == 0 && e.v == 0) {  // a loop on the ground stands alone
-      pi = parts.size();
-      parts.emplace_back();
-      local_ids.emplace_back();
-    } else {
-      const std::uint32_t r = find(e.u != 0 ? e.u : e.v);
-      auto [it, inserted] = part_of_root.try_emplace(r, parts.size());
-      if (inserted) {
-        parts.emplace_back();
-        local_ids.emplace_back();
-      }
-      pi = it->second;
-    }
-    Part& p = parts[pi];
-    auto local = [&](std::uint32_t v) -> std::uint32_t {
-      if (v == 0) return 0;
-      auto [it, inserted] = local_ids[pi].try_emplace(v, p.vertices);
-      if (inserted) ++p.vertices;
-      return it->second;
-    };
-    p.edges.push_back(i);
-    const std::uint32_t lu = local(e.u), lv = local(e.v);
-    p.local.push_back(Edge{lu, lv, e.colour});
-  }
-
+  const std::vector<Part> parts = split_parts(g, d.live);
   BlueRedAnalysis a;
   a.parts = parts.size();
-  // Per part: its value and, per edge of it, the part's value after that cut.
-  std::vector<Dyadic> part_value(parts.size());
-  std::vector<std::vector<Dyadic>> after_cut(parts.size());
-  for (std::size_t pi = 0; pi < parts.size(); ++pi) {
-    const Part& p = parts[pi];
-    const auto order = stalk_order(p);
-    after_cut[pi].resize(p.local.size());
-    if (!order.empty()) {
-      std::vector<Colour> colours;
-      for (const std::size_t i : order) colours.push_back(p.local[i].colour);
-      const auto prefix = stalk_prefix_values(colours);
-      part_value[pi] = prefix.back();
-      for (std::size_t k = 0; k < order.size(); ++k) after_cut[pi][order[k]] = prefix[k];
-    } else {
-      ++a.searched_parts;
-      Search s(p);
-      const std::uint32_t full = s.full();
-      part_value[pi] = s.value(full);
-      for (std::size_t i = 0; i < p.local.size(); ++i) after_cut[pi][i] = s.value(s.cut(full, i));
-    }
-    a.value = a.value + part_value[pi];
+  std::vector<PartValues> values;
+  for (const Part& p : parts) {
+    values.push_back(evaluate_blue_red_part(p));
+    if (values.back().method == PartMethod::search) ++a.searched_parts;
+    a.value = a.value + values.back().value;
   }
   for (std::size_t pi = 0; pi < parts.size(); ++pi) {
     for (std::size_t i = 0; i < parts[pi].local.size(); ++i) {
-      const Dyadic left = a.value - part_value[pi] + after_cut[pi][i];
+      const Dyadic left = a.value - values[pi].value + values[pi].after_cut[i];
       const std::uint32_t edge = parts[pi].edges[i];
       if (g.edge(edge).colour == Colour::blue) {
         if (left >= Dyadic{}) a.blue_wins.push_back(edge);
@@ -233,16 +168,10 @@ BlueRedAnalysis analyze_blue_red(const Graph& g) {
 }
 
 Dyadic blue_red_by_search(const Graph& g) {
-  Part p;
-  p.vertices = g.vertex_count();
-  for (std::uint32_t i = 0; i < g.edge_count(); ++i) {
-    if (g.edge(i).colour == Colour::green) throw InputError("green edge in a blue-red search");
-    p.edges.push_back(i);
-    p.local.push_back(g.edge(i));
-  }
-  if (p.vertices > 32) throw LimitError("search limited to 32 vertices");
+  const Part p = whole_graph_part(g);
+  if (p.has(Colour::green)) throw InputError("green edge in a blue-red search");
   Search s(p);
-  return s.value(s.full());
+  return s.value(s.masks().full());
 }
 
 }  // namespace grundy::hackenbush

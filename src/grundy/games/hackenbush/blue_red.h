@@ -15,8 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "grundy/games/hackenbush/dyadic.h"
+#include "grundy/core/dyadic.h"
 #include "grundy/games/hackenbush/graph.h"
+#include "grundy/games/hackenbush/parts.h"
 
 namespace grundy::hackenbush {
 
@@ -26,6 +27,18 @@ inline constexpr std::size_t kMaxSearchEdges = 18;
 // edge (+ blue, - red); after the first change of colour the edges count 1/2, 1/4, ... with their
 // signs. E.g. blue blue red blue = 2 - 1/2 + 1/4 = 7/4. Green edges are an InputError.
 Dyadic stalk_value(std::span<const Colour> from_ground);
+
+enum class PartMethod : std::uint8_t { stalk, tree, search };
+
+// A part's value and, per local edge, the part's value once that edge is cut.
+struct PartValues {
+  Dyadic value;
+  std::vector<Dyadic> after_cut;
+  PartMethod method = PartMethod::stalk;
+};
+
+// InputError on a green edge; LimitError when a part that needs search is too large.
+PartValues evaluate_blue_red_part(const Part& p);
 
 struct BlueRedAnalysis {
   Dyadic value;

@@ -1,11 +1,12 @@
 #pragma once
-// Dyadic rationals num / 2^exp, the values of blue-red Hackenbush positions. Kept in lowest
-// terms; operations that would leave 63-bit numerators or exponents throw LimitError.
+// Dyadic rationals num / 2^exp, the values of numbers in combinatorial game theory (blue-red
+// Hackenbush, canonical forms). Kept in lowest terms; operations that would leave 63-bit numerators
+// or exponents throw LimitError.
 #include <compare>
 #include <cstdint>
 #include <string>
 
-namespace grundy::hackenbush {
+namespace grundy {
 
 class Dyadic {
  public:
@@ -36,4 +37,4 @@ class Dyadic {
 // bound may be absent (no options for that player).
 Dyadic simplest_between(const Dyadic* lo, const Dyadic* hi);
 
-}  // namespace grundy::hackenbush
+}  // namespace grundy

@@ -1,11 +1,11 @@
-#include "grundy/games/hackenbush/dyadic.h"
+#include "grundy/core/dyadic.h"
 
 #include <bit>
 #include <cstdlib>
 
 #include "grundy/core/error.h"
 
-namespace grundy::hackenbush {
+namespace grundy {
 namespace {
 
 constexpr std::uint32_t kMaxExponent = 60;
@@ -79,4 +79,4 @@ Dyadic simplest_between(const Dyadic* lo, const Dyadic* hi) {
   too_precise();
 }
 
-}  // namespace grundy::hackenbush
+}  // namespace grundy

@@ -1,0 +1,103 @@
+#include "grundy/games/hackenbush/parts.h"
+
+#include <numeric>
+#include <string>
+
+#include "absl/container/flat_hash_map.h"
+#include "grundy/core/error.h"
+
+namespace grundy::hackenbush {
+
+bool Part::has(Colour c) const {
+  for (const Edge& e : local)
+    if (e.colour == c) return true;
+  return false;
+}
+
+std::vector<Part> split_parts(const Graph& g, const std::vector<std::uint8_t>& live) {
+  const std::uint32_t n = g.vertex_count();
+  std::vector<std::uint32_t> parent(n);
+  std::iota(parent.begin(), parent.end(), 0u);
+  auto find = [&](std::uint32_t v) {
+    while (parent[v] != v) v = parent[v] = parent[parent[v]];
+    return v;
+  };
+  for (std::size_t i = 0; i < g.edge_count(); ++i) {
+    const Edge& e = g.edge(i);
+    if (live[i] && e.u != 0 && e.v != 0) parent[find(e.u)] = find(e.v);
+  }
+  std::vector<Part> parts;
+  absl::flat_hash_map<std::uint32_t, std::size_t> part_of_root;
+  std::vector<absl::flat_hash_map<std::uint32_t, std::uint32_t>> local_ids;
+  for (std::uint32_t i = 0; i < g.edge_count(); ++i) {
+    if (!live[i]) continue;
+    const Edge& e = g.edge(i);
+    std::size_t pi;
+    if (e.u == 0 && e.v == 0) {  // a loop on the ground stands alone
+      pi = parts.size();
+      parts.emplace_back();
+      local_ids.emplace_back();
+    } else {
+      const std::uint32_t r = find(e.u != 0 ? e.u : e.v);
+      auto [it, inserted] = part_of_root.try_emplace(r, parts.size());
+      if (inserted) {
+        parts.emplace_back();
+        local_ids.emplace_back();
+      }
+      pi = it->second;
+    }
+    Part& p = parts[pi];
+    auto local = [&](std::uint32_t v) -> std::uint32_t {
+      if (v == 0) return 0;
+      auto [it, inserted] = local_ids[pi].try_emplace(v, p.vertices);
+      if (inserted) ++p.vertices;
+      return it->second;
+    };
+    p.edges.push_back(i);
+    const std::uint32_t lu = local(e.u), lv = local(e.v);
+    p.local.push_back(Edge{lu, lv, e.colour});
+  }
+  return parts;
+}
+
+Part whole_graph_part(const Graph& g) {
+  Part p;
+  p.vertices = g.vertex_count();
+  for (std::uint32_t i = 0; i < g.edge_count(); ++i) {
+    p.edges.push_back(i);
+    p.local.push_back(g.edge(i));
+  }
+  return p;
+}
+
+PartMasks::PartMasks(const Part& p) : p_(p) {
+  if (p.local.size() > kMaxEdges || p.vertices > 32)
+    throw LimitError("exhaustive search handles parts of at most 32 edges and 32 vertices; this "
+                     "one has " +
+                     std::to_string(p.local.size()) + " edges and " + std::to_string(p.vertices) +
+                     " vertices");
+}
+
+PartMasks::Mask PartMasks::full() const {
+  const std::size_t m = p_.local.size();
+  return prune(m == 32 ? ~Mask{0} : (Mask{1} << m) - 1);
+}
+
+PartMasks::Mask PartMasks::prune(Mask mask) const {
+  std::uint32_t reached = 1;  // bit per local vertex
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (std::size_t i = 0; i < p_.local.size(); ++i) {
+      if (!(mask >> i & 1)) continue;
+      const Edge& e = p_.local[i];
+      const bool a = reached >> e.u & 1, b = reached >> e.v & 1;
+      if (a != b) reached |= (std::uint32_t{1} << e.u) | (std::uint32_t{1} << e.v), grew = true;
+    }
+  }
+  Mask live = 0;
+  for (std::size_t i = 0; i < p_.local.size(); ++i)
+    if ((mask >> i & 1) && (reached >> p_.local[i].u & 1)) live |= Mask{1} << i;
+  return live;
+}
+
+}  // namespace grundy::hackenbush
