@@ -5,6 +5,7 @@
 #include <compare>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 namespace grundy {
 
@@ -26,6 +27,11 @@ class Dyadic {
 
   // "0", "-3", "7/4", "-1/8".
   std::string to_string() const;
+
+  template <typename H>
+  friend H AbslHashValue(H h, const Dyadic& d) {
+    return H::combine(std::move(h), d.num_, d.exp_);
+  }
 
  private:
   constexpr Dyadic(std::int64_t num, std::uint32_t exp) : num_(num), exp_(exp) {}

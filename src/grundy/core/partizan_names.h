@@ -1,0 +1,46 @@
+#pragma once
+// Names for canonical forms, in the notation of CGSuite and Winning Ways (ASCII): numbers as
+// fractions ("7/4"), nimbers "*", "*2", ups "^", "^^", "^3" (three ups), downs "v", "vv", "v3",
+// combined as number + ups + star ("1^*", "-1/2v*3"); any other game as its options in braces,
+// "{1|0}", "{0,*|0,{1|0}}".
+#include <cstddef>
+#include <string>
+
+#include "absl/container/flat_hash_map.h"
+#include "grundy/core/partizan.h"
+
+namespace grundy {
+
+class GameNamer {
+ public:
+  // Up to kMaxUps ups or downs and nimbers below kMaxStar are named; other infinitesimals are
+  // written out in braces.
+  static constexpr int kMaxUps = 16;
+  static constexpr int kMaxStar = 16;
+
+  explicit GameNamer(GameStore& store) : store_(store) {}
+
+  // At most about max_chars characters: deeper options are elided as "...".
+  std::string name(GameId g, std::size_t max_chars = 4000);
+
+  // Recognises g = x + n.up + *m (x a number); false if g is not of that form (within the
+  // limits above).
+  struct Infinitesimal {
+    Dyadic number;
+    int ups = 0;
+    int star = 0;
+  };
+  bool as_number_up_star(GameId g, Infinitesimal& out);
+
+ private:
+  void build_table();
+  void write(GameId g, std::string& out, std::size_t max_chars);
+
+  GameStore& store_;
+  absl::flat_hash_map<GameId, std::pair<int, int>> table_;  // n.up + *m -> (n, m)
+};
+
+// "1^*" from its parts.
+std::string format_number_up_star(const Dyadic& x, int ups, int star);
+
+}  // namespace grundy
