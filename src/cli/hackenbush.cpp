@@ -1,4 +1,5 @@
 // grundy hackenbush FILE | --string TEXT [--explain] [--svg OUT] [--json]
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +15,7 @@
 #include "grundy/games/hackenbush/explain.h"
 #include "grundy/games/hackenbush/graph.h"
 #include "grundy/games/hackenbush/green.h"
+#include "grundy/games/hackenbush/mixed.h"
 #include "grundy/games/hackenbush/svg.h"
 #include "io.h"
 
@@ -234,6 +236,94 @@ void run_blue_red(const HackenbushOptions& o, const hb::Graph& g, const std::str
   if (!o.svg.empty()) fmt::print("Picture written to {}.\n", o.svg);
 }
 
+std::string_view mixed_winner(Outcome o) {
+  switch (o) {
+    case Outcome::left:
+      return "blue";
+    case Outcome::right:
+      return "red";
+    case Outcome::first:
+      return "first";
+    case Outcome::second:
+      break;
+  }
+  return "second";
+}
+
+std::string_view mixed_sentence(Outcome o) {
+  switch (o) {
+    case Outcome::left:
+      return "Blue (Left) wins whoever starts";
+    case Outcome::right:
+      return "Red (Right) wins whoever starts";
+    case Outcome::first:
+      return "the first player wins";
+    case Outcome::second:
+      break;
+  }
+  return "the second player wins";
+}
+
+void run_mixed(const HackenbushOptions& o, const hb::Graph& g, const std::string& name) {
+  const auto a = hb::analyze_mixed(g);
+  if (!o.svg.empty()) {
+    std::vector<std::uint32_t> marked = a.left_wins;
+    marked.insert(marked.end(), a.right_wins.begin(), a.right_wins.end());
+    std::sort(marked.begin(), marked.end());
+    marked.erase(std::unique(marked.begin(), marked.end()), marked.end());
+    write_atomically(o.svg, hb::render_svg(g, marked,
+                                           fmt::format("{}: value {}, {}", name, a.value,
+                                                       mixed_sentence(a.outcome))));
+  }
+  if (o.json) {
+    nlohmann::json parts = nlohmann::json::array();
+    for (const auto& p : a.parts)
+      parts.push_back({{"first_edge", p.first_edge},
+                       {"edges", p.edges},
+                       {"method", p.method},
+                       {"value", p.value}});
+    print_json({{"game", "hackenbush"},
+                {"kind", "mixed"},
+                {"edges", g.edge_count()},
+                {"live_edges", a.live_edges},
+                {"value", a.value},
+                {"value_kind", a.value_kind},
+                {"left_stop", a.left_stop.to_string()},
+                {"right_stop", a.right_stop.to_string()},
+                {"winner", mixed_winner(a.outcome)},
+                {"winning_moves", {{"blue", a.left_wins}, {"red", a.right_wins}}},
+                {"parts", parts},
+                {"searched_positions", a.searched_positions}});
+    return;
+  }
+  fmt::print(
+      "Hackenbush with green, blue and red edges, {} edges: value {} (canonical form); {}.\n",
+      g.edge_count(), a.value, mixed_sentence(a.outcome));
+  fmt::print("Winning cuts for Blue moving first ({}; blue or green edges leaving a value >= 0):\n",
+             a.left_wins.size());
+  print_moves(g, a.left_wins);
+  fmt::print("Winning cuts for Red moving first ({}; red or green edges leaving a value <= 0):\n",
+             a.right_wins.size());
+  print_moves(g, a.right_wins);
+  if (o.explain) {
+    fmt::print(
+        "\nHow the value comes about: the {} part(s) standing on the ground add up. Green parts "
+        "are nimbers (fusion and colon principles), blue-red parts numbers, and parts mixing "
+        "colours are searched exhaustively, each position put in canonical form (dominated "
+        "options dropped, reversible ones bypassed).\n",
+        a.parts.size());
+    for (std::size_t i = 0; i < a.parts.size() && i < kShown; ++i) {
+      const auto& p = a.parts[i];
+      fmt::print("  part from {}: {} edge(s), {}: {}\n", edge_name(g, p.first_edge), p.edges,
+                 p.method, p.value);
+    }
+    if (a.parts.size() > kShown) fmt::print("  ... {} more parts\n", a.parts.size() - kShown);
+    fmt::print("  sum: {} (stops: left {}, right {}).\n", a.value, a.left_stop.to_string(),
+               a.right_stop.to_string());
+  }
+  if (!o.svg.empty()) fmt::print("Picture written to {}.\n", o.svg);
+}
+
 void run(const HackenbushOptions& o) {
   if (o.file.empty() == o.notation.empty())
     throw InputError("give either a FILE or --string TEXT (not both)");
@@ -250,15 +340,19 @@ void run(const HackenbushOptions& o) {
   }
   if (g.all_green())
     run_green(o, g, name);
-  else
+  else if (!g.has_green())
     run_blue_red(o, g, name);
+  else
+    run_mixed(o, g, name);
 }
 
 const Registration registration{
     40, "hackenbush", [](CLI::App& app) {
       auto o = std::make_shared<HackenbushOptions>();
       auto* cmd = app.add_subcommand(
-          "hackenbush", "Hackenbush: green values and every winning cut on any graph; blue-red");
+          "hackenbush",
+          "Hackenbush: green values and every winning cut on any graph; blue-red numbers; "
+          "green-blue-red canonical forms");
       cmd->add_option("file", o->file,
                       "edge list ('u v [g|b|r]' per line, 0 = ground, # comments), or JSON if "
                       "the name ends in .json: {\"edges\": [[0,1], [1,2,\"b\"]]}");
@@ -269,14 +363,17 @@ const Registration registration{
       cmd->add_flag("--explain", o->explain, "print the reductions step by step");
       cmd->add_option("--svg", o->svg, "draw the position, winning cuts highlighted, to OUT");
       cmd->add_flag("--json", o->json,
-                    "print JSON: value, winner (first/second; blue/red/second for blue-red), "
+                    "print JSON: value, winner (first/second; blue/red/first/second when blue or "
+                    "red edges take part), "
                     "winning_moves (0-based edge indices in input order)");
       cmd->footer(
           "Examples:\n"
           "  grundy hackenbush examples/hackenbush/seed_tree.txt --explain\n"
           "  grundy hackenbush --string 'ee(e;eee)' --json\n"
           "  grundy hackenbush examples/hackenbush/bbrb.txt      (blue-red stalk: 7/4)\n"
-          "  grundy hackenbush examples/hackenbush/fusion.txt --svg fusion.svg");
+          "  grundy hackenbush examples/hackenbush/fusion.txt --svg fusion.svg\n"
+          "  grundy hackenbush --string 'el;e'               (green with blue on top, and a "
+          "green edge: ^)");
       cmd->callback([o] { run(*o); });
     }};
 

@@ -33,20 +33,13 @@ std::string_view to_string(Outcome o) {
   return "second";
 }
 
-// Counts recursion depth; refuses to go deeper than kMaxDepth.
-struct GameStore::Depth {
-  explicit Depth(GameStore& s) : store(s) {
-    if (++store.depth_ > kMaxDepth) {
-      --store.depth_;
-      throw LimitError("a game value nests deeper than " + std::to_string(kMaxDepth) +
-                       " levels: too large to put in canonical form");
-    }
+GameStore::Depth::Depth(GameStore& s) : store(s) {
+  if (++store.depth_ > kMaxDepth) {
+    --store.depth_;
+    throw LimitError("a game value nests deeper than " + std::to_string(kMaxDepth) +
+                     " levels: too large to put in canonical form");
   }
-  ~Depth() { --store.depth_; }
-  Depth(const Depth&) = delete;
-  Depth& operator=(const Depth&) = delete;
-  GameStore& store;
-};
+}
 
 GameStore::GameStore(std::size_t max_nodes) : max_nodes_(max_nodes) {
   zero_ = number(Dyadic{});

@@ -63,6 +63,12 @@ class GameStore {
   GameId neg(GameId g);
   GameId sub(GameId a, GameId b) { return add(a, neg(b)); }
 
+  // g >= *k and g <= *k without building *k: for each g the sets of such k are finite or
+  // cofinite, found from g's options in one pass (partizan_star.cpp). So g + *k >= 0 (Left wins
+  // moving second) is geq_star(g, k), and g + *k <= 0 is leq_star(g, k).
+  bool geq_star(GameId g, std::uint64_t k);
+  bool leq_star(GameId g, std::uint64_t k);
+
   // Left stop and right stop: the numbers reached when Left (Right) starts and both sides stop
   // as soon as the game is a number.
   Dyadic left_stop(GameId g);
@@ -77,7 +83,20 @@ class GameStore {
     Dyadic number;
     std::vector<GameId> left, right;
   };
-  struct Depth;
+  // Counts recursion depth; refuses (LimitError) to go deeper than kMaxDepth.
+  struct Depth {
+    explicit Depth(GameStore& s);
+    ~Depth() { --store.depth_; }
+    Depth(const Depth&) = delete;
+    Depth& operator=(const Depth&) = delete;
+    GameStore& store;
+  };
+  // A set of naturals: the listed ones (sorted), or all but them.
+  struct NimSet {
+    std::vector<std::uint64_t> listed;
+    bool complement = false;
+  };
+  const std::pair<NimSet, NimSet>& star_sets(GameId g);  // {k : g >= *k}, {k : g <= *k}
 
   GameId intern(std::vector<GameId> left, std::vector<GameId> right);
   GameId push(Node n);
@@ -96,6 +115,7 @@ class GameStore {
   absl::flat_hash_map<GameId, GameId> neg_;
   absl::flat_hash_map<GameId, std::pair<Dyadic, Dyadic>> stops_;
   std::vector<GameId> nimbers_;  // nimbers_[n] = *n, built in order
+  absl::flat_hash_map<GameId, std::pair<NimSet, NimSet>> star_sets_;
 };
 
 }  // namespace grundy

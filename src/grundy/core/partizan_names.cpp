@@ -4,7 +4,7 @@
 
 namespace grundy {
 
-std::string format_number_up_star(const Dyadic& x, int ups, int star) {
+std::string format_number_up_star(const Dyadic& x, int ups, std::uint64_t star) {
   std::string s;
   if (x != Dyadic{} || (ups == 0 && star == 0)) s = x.to_string();
   const int n = ups < 0 ? -ups : ups;
@@ -21,7 +21,9 @@ void GameNamer::build_table() {
   if (!table_.empty()) return;
   for (int n = -kMaxUps; n <= kMaxUps; ++n) {
     const GameId u = store_.up(n);
-    for (int m = 0; m < kMaxStar; ++m) table_.emplace(store_.add(u, store_.nimber(static_cast<std::uint64_t>(m))), std::make_pair(n, m));
+    for (int m = 0; m < kMaxStar; ++m)
+      table_.emplace(store_.add(u, store_.nimber(static_cast<std::uint64_t>(m))),
+                     std::make_pair(n, m));
   }
 }
 
@@ -47,7 +49,7 @@ void GameNamer::write(GameId g, std::string& out, std::size_t max_chars) {
   }
   Infinitesimal inf;
   if (as_number_up_star(g, inf)) {
-    out += format_number_up_star(inf.number, inf.ups, inf.star);
+    out += format_number_up_star(inf.number, inf.ups, static_cast<std::uint64_t>(inf.star));
     return;
   }
   out += '{';

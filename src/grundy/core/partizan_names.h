@@ -4,6 +4,7 @@
 // combined as number + ups + star ("1^*", "-1/2v*3"); any other game as its options in braces,
 // "{1|0}", "{0,*|0,{1|0}}".
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "absl/container/flat_hash_map.h"
@@ -41,6 +42,6 @@ class GameNamer {
 };
 
 // "1^*" from its parts.
-std::string format_number_up_star(const Dyadic& x, int ups, int star);
+std::string format_number_up_star(const Dyadic& x, int ups, std::uint64_t star);
 
 }  // namespace grundy

@@ -49,8 +49,10 @@ TreePtr random_tree(std::mt19937_64& rng, int depth) {
   auto t = std::make_shared<Tree>();
   if (depth <= 0) return t;
   const int nl = static_cast<int>(rng() % 3), nr = static_cast<int>(rng() % 3);
-  for (int i = 0; i < nl; ++i) t->left.push_back(random_tree(rng, depth - 1 - static_cast<int>(rng() % 2)));
-  for (int i = 0; i < nr; ++i) t->right.push_back(random_tree(rng, depth - 1 - static_cast<int>(rng() % 2)));
+  for (int i = 0; i < nl; ++i)
+    t->left.push_back(random_tree(rng, depth - 1 - static_cast<int>(rng() % 2)));
+  for (int i = 0; i < nr; ++i)
+    t->right.push_back(random_tree(rng, depth - 1 - static_cast<int>(rng() % 2)));
   return t;
 }
 
@@ -146,9 +148,9 @@ TEST(Partizan, CanonicalFormsAgreeWithPlayingItOut) {
       ASSERT_EQ(s.leq(ids[i], ids[j]), le) << i << " " << j;
       // Canonical forms are unique: equal values, equal ids.
       GameNamer nm(s);
-      ASSERT_EQ(ids[i] == ids[j], le && ge) << i << " " << j << ": " << nm.name(ids[i]) << " vs "
-                                            << nm.name(ids[j]) << " trees " << show(a) << " and "
-                                            << show(*trees[j]);
+      ASSERT_EQ(ids[i] == ids[j], le && ge)
+          << i << " " << j << ": " << nm.name(ids[i]) << " vs " << nm.name(ids[j]) << " trees "
+          << show(a) << " and " << show(*trees[j]);
     }
   }
   // The check means something: many different forms of one value, many incomparable pairs.
@@ -172,6 +174,28 @@ TEST(Partizan, SumsAgreeWithPlayingItOut) {
     ASSERT_EQ(s.leq(diff, s.zero()), !mover_wins(p, true)) << trial;
     ASSERT_EQ(s.sub(sum, sum), s.zero());
   }
+}
+
+TEST(Partizan, ComparisonsWithNimbersWithoutBuildingThem) {
+  std::mt19937_64 rng(99);
+  GameStore s;
+  int above = 0, below = 0;
+  for (int i = 0; i < 400; ++i) {
+    const TreePtr t = random_tree(rng, 1 + static_cast<int>(rng() % 4));
+    GameId g = to_store(s, *t);
+    if (i % 4 == 0) g = s.add(g, s.nimber(rng() % 6));
+    for (std::uint64_t k = 0; k < 10; ++k) {
+      ASSERT_EQ(s.geq_star(g, k), s.leq(s.nimber(k), g)) << i << " " << k;
+      ASSERT_EQ(s.leq_star(g, k), s.leq(g, s.nimber(k))) << i << " " << k;
+      above += s.geq_star(g, k), below += s.leq_star(g, k);
+    }
+  }
+  EXPECT_GT(above, 500);
+  EXPECT_GT(below, 500);
+  EXPECT_TRUE(s.geq_star(s.up(1), 1000000));  // ^ + *k > 0 for every k but 1
+  EXPECT_FALSE(s.geq_star(s.up(1), 1));
+  EXPECT_TRUE(s.geq_star(s.nimber(7), 7));
+  EXPECT_FALSE(s.leq_star(s.nimber(7), 6));
 }
 
 TEST(Partizan, LimitsAreErrors) {

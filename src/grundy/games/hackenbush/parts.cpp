@@ -71,27 +71,27 @@ Part whole_graph_part(const Graph& g) {
 }
 
 PartMasks::PartMasks(const Part& p) : p_(p) {
-  if (p.local.size() > kMaxEdges || p.vertices > 32)
+  if (p.local.size() > kMaxEdges || p.vertices > 64)
     throw LimitError(
-        "exhaustive search handles parts of at most 32 edges and 32 vertices; this "
-        "one has " +
+        "exhaustive search handles parts of at most 64 edges and 64 vertices (the "
+        "ground included); this part has " +
         std::to_string(p.local.size()) + " edges and " + std::to_string(p.vertices) + " vertices");
 }
 
 PartMasks::Mask PartMasks::full() const {
   const std::size_t m = p_.local.size();
-  return prune(m == 32 ? ~Mask{0} : (Mask{1} << m) - 1);
+  return prune(m == 64 ? ~Mask{0} : (Mask{1} << m) - 1);
 }
 
 PartMasks::Mask PartMasks::prune(Mask mask) const {
-  std::uint32_t reached = 1;  // bit per local vertex
+  std::uint64_t reached = 1;  // bit per local vertex
   for (bool grew = true; grew;) {
     grew = false;
     for (std::size_t i = 0; i < p_.local.size(); ++i) {
       if (!(mask >> i & 1)) continue;
       const Edge& e = p_.local[i];
       const bool a = reached >> e.u & 1, b = reached >> e.v & 1;
-      if (a != b) reached |= (std::uint32_t{1} << e.u) | (std::uint32_t{1} << e.v), grew = true;
+      if (a != b) reached |= (std::uint64_t{1} << e.u) | (std::uint64_t{1} << e.v), grew = true;
     }
   }
   Mask live = 0;

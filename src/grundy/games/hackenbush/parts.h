@@ -28,8 +28,8 @@ Part whole_graph_part(const Graph& g);
 // kMaxEdges). A cut also removes whatever no longer reaches the ground.
 class PartMasks {
  public:
-  static constexpr std::size_t kMaxEdges = 32;
-  using Mask = std::uint32_t;
+  static constexpr std::size_t kMaxEdges = 64;
+  using Mask = std::uint64_t;
 
   // Throws LimitError beyond kMaxEdges edges or vertices.
   explicit PartMasks(const Part& p);

@@ -1,0 +1,171 @@
+#include "grundy/games/hackenbush/mixed.h"
+
+#include <algorithm>
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "grundy/core/error.h"
+#include "grundy/core/partizan_names.h"
+#include "grundy/games/hackenbush/blue_red.h"
+#include "grundy/games/hackenbush/green.h"
+
+namespace grundy::hackenbush {
+namespace {
+
+std::string value_of(std::string_view notation) {
+  return analyze_mixed(parse_string_notation(notation)).value;
+}
+
+// The slow side: who wins when a given player starts, by playing every line out on the whole
+// graph (no parts, no canonical forms).
+class PlayItOut {
+ public:
+  explicit PlayItOut(const Graph& g) : part_(whole_graph_part(g)), masks_(part_) {}
+
+  PartMasks::Mask full() const { return masks_.full(); }
+  PartMasks::Mask cut(PartMasks::Mask m, std::size_t i) const { return masks_.cut(m, i); }
+
+  bool mover_wins(PartMasks::Mask m, bool left) {
+    const std::uint64_t key = m * 2 + (left ? 1 : 0);
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    bool wins = false;
+    for (std::size_t i = 0; i < masks_.size() && !wins; ++i) {
+      if (!(m >> i & 1)) continue;
+      const Colour c = masks_.colour(i);
+      if (c == (left ? Colour::red : Colour::blue)) continue;
+      wins = !mover_wins(masks_.cut(m, i), !left);
+    }
+    memo_.emplace(key, wins);
+    return wins;
+  }
+
+ private:
+  Part part_;
+  PartMasks masks_;
+  absl::flat_hash_map<std::uint64_t, bool> memo_;
+};
+
+Graph random_graph(std::mt19937_64& rng, int max_vertices, int max_edges, bool trees) {
+  Graph g;
+  const int n = 2 + static_cast<int>(rng() % static_cast<std::uint64_t>(max_vertices - 1));
+  const int m = 1 + static_cast<int>(rng() % static_cast<std::uint64_t>(max_edges));
+  const Colour colours[] = {Colour::green, Colour::blue, Colour::red};
+  for (int i = 0; i < m; ++i) {
+    std::uint64_t u, v;
+    if (trees) {
+      v = static_cast<std::uint64_t>(i + 1);
+      u = rng() % v;
+    } else {
+      u = rng() % static_cast<std::uint64_t>(n);
+      v = rng() % static_cast<std::uint64_t>(n);
+    }
+    g.add_edge(u, v, colours[rng() % 3]);
+  }
+  return g;
+}
+
+TEST(MixedHackenbush, ValuesFromTheLiterature) {
+  EXPECT_EQ(value_of("el"), "^*");    // blue on green: {0,*|0}
+  EXPECT_EQ(value_of("el;e"), "^");   // and a green edge beside it
+  EXPECT_EQ(value_of("er"), "v*");
+  EXPECT_EQ(value_of("le"), "1*");    // green on blue: {0,1|1}
+  EXPECT_EQ(value_of("re"), "-1*");
+  EXPECT_EQ(value_of("ell"), "{0,^*|0}");  // two blue on green: {0,*,^*|0}, * dominated
+  EXPECT_EQ(value_of("el;er"), "0");  // up-star and down-star cancel
+  EXPECT_EQ(value_of("lr;e"), "1/2*");
+  EXPECT_EQ(value_of("e(l;r)"), "*");  // {0, -1* ... } both sides symmetric
+}
+
+TEST(MixedHackenbush, OutcomeAndCutsOfUpStar) {
+  const MixedAnalysis a = analyze_mixed(parse_string_notation("el"));  // ^*: first player wins
+  EXPECT_EQ(a.outcome, Outcome::first);
+  EXPECT_EQ(a.value_kind, "number+ups+star");
+  // Left wins by cutting the green edge (to 0)... or not: ^* = {0,*|0}: Left moves to 0.
+  EXPECT_EQ(a.left_wins, (std::vector<std::uint32_t>{0}));
+  EXPECT_EQ(a.right_wins, (std::vector<std::uint32_t>{0}));
+}
+
+TEST(MixedHackenbush, PartsAgreeWithSearchingTheWholeGraph) {
+  std::mt19937_64 rng(41);
+  for (int trial = 0; trial < 1500; ++trial) {
+    const Graph g = random_graph(rng, 7, 10, trial % 2 == 0);
+    GameStore s;
+    ASSERT_EQ(mixed_value(s, g), mixed_value_by_search(s, g)) << trial;
+    if (g.all_green()) {
+      ASSERT_EQ(mixed_value(s, g), s.nimber(green_value(g))) << trial;
+    }
+    if (!g.has_green()) {
+      ASSERT_EQ(mixed_value(s, g), s.number(analyze_blue_red(g).value)) << trial;
+    }
+  }
+}
+
+TEST(MixedHackenbush, OutcomesAndCutsAgreeWithPlayingItOut) {
+  std::mt19937_64 rng(5);
+  int first = 0, second = 0, left = 0, right = 0;
+  for (int trial = 0; trial < 1000; ++trial) {
+    const Graph g = random_graph(rng, 7, 10, trial % 3 == 0);
+    const MixedAnalysis a = analyze_mixed(g);
+    PlayItOut slow(g);
+    const auto full = slow.full();
+    const bool l = slow.mover_wins(full, true), r = slow.mover_wins(full, false);
+    const Outcome expected = l && r ? Outcome::first
+                             : l    ? Outcome::left
+                             : r    ? Outcome::right
+                                    : Outcome::second;
+    ASSERT_EQ(a.outcome, expected) << trial;
+    first += expected == Outcome::first, second += expected == Outcome::second;
+    left += expected == Outcome::left, right += expected == Outcome::right;
+    std::vector<std::uint32_t> lw, rw;
+    for (std::uint32_t i = 0; i < g.edge_count(); ++i) {
+      if (!(full >> i & 1)) continue;
+      const auto after = slow.cut(full, i);
+      if (g.edge(i).colour != Colour::red && !slow.mover_wins(after, false)) lw.push_back(i);
+      if (g.edge(i).colour != Colour::blue && !slow.mover_wins(after, true)) rw.push_back(i);
+    }
+    ASSERT_EQ(a.left_wins, lw) << trial;
+    ASSERT_EQ(a.right_wins, rw) << trial;
+  }
+  // Every outcome class occurs many times, so the check can fail in every direction.
+  EXPECT_GT(first, 100);
+  EXPECT_GT(second, 100);
+  EXPECT_GT(left, 100);
+  EXPECT_GT(right, 100);
+}
+
+TEST(MixedHackenbush, BigGreenAndBlueRedPartsBesideASmallMixedOne) {
+  // Green paths of 700 and 3 edges (*700 + *3 = *703, never built as a game), a blue stalk of
+  // 1000 edges, and a green edge carrying a red one (v*).
+  Graph g;
+  for (std::uint64_t i = 0; i < 700; ++i) g.add_edge(i == 0 ? 0 : 100000 + i, 100001 + i);
+  for (std::uint64_t i = 0; i < 3; ++i) g.add_edge(i == 0 ? 0 : 200000 + i, 200001 + i);
+  for (std::uint64_t i = 0; i < 1000; ++i)
+    g.add_edge(i == 0 ? 0 : 300000 + i, 300001 + i, Colour::blue);
+  g.add_edge(0, 1);
+  g.add_edge(1, 2, Colour::red);
+  const MixedAnalysis a = analyze_mixed(g);
+  EXPECT_EQ(a.value, "1000v*702");  // 1000 + *703 + v*
+  EXPECT_EQ(a.value_kind, "number+ups+star");
+  EXPECT_EQ(a.outcome, Outcome::left);
+  EXPECT_EQ(a.parts.size(), 4u);
+  // Every Blue or green cut leaves at least 1 + an infinitesimal, so it wins for Blue, except
+  // cutting the blue stalk at the ground (edge 703): v + *702 < 0.
+  EXPECT_EQ(a.left_wins.size(), 700u + 3u + 1000u + 1u - 1u);
+  EXPECT_FALSE(std::binary_search(a.left_wins.begin(), a.left_wins.end(), 703u));
+  EXPECT_TRUE(a.right_wins.empty());
+}
+
+TEST(MixedHackenbush, LimitsAreClear) {
+  // A star of 40 mixed edges on one vertex has 2^40 positions.
+  Graph g;
+  g.add_edge(0, 1);
+  for (std::uint64_t i = 0; i < 40; ++i) g.add_edge(1, 2 + i, i % 2 ? Colour::blue : Colour::red);
+  EXPECT_THROW(analyze_mixed(g), LimitError);
+  Graph h;
+  for (std::uint64_t i = 0; i < 70; ++i) h.add_edge(i, i + 1, i % 2 ? Colour::green : Colour::blue);
+  EXPECT_THROW(analyze_mixed(h), LimitError);
+}
+
+}  // namespace
+}  // namespace grundy::hackenbush

@@ -1,1 +1,0 @@
-hackenbush tests/cli/data/hb_mixed.txt

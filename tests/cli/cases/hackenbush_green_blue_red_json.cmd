@@ -1,0 +1,1 @@
+hackenbush examples/hackenbush/green_blue_red.txt --json
