@@ -1,6 +1,8 @@
 #include "grundy/core/partizan_names.h"
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 namespace grundy {
 
@@ -17,15 +19,71 @@ std::string format_number_up_star(const Dyadic& x, int ups, std::uint64_t star) 
   return s;
 }
 
-void GameNamer::build_table() {
-  if (!table_.empty()) return;
-  for (int n = -kMaxUps; n <= kMaxUps; ++n) {
-    const GameId u = store_.up(n);
-    for (int m = 0; m < kMaxStar; ++m)
-      table_.emplace(store_.add(u, store_.nimber(static_cast<std::uint64_t>(m))),
-                     std::make_pair(n, m));
+namespace {
+
+// The canonical forms of n.up + *m, built once per thread in a store of their own; a game of
+// another store is copied in (if it is no bigger than the largest of them) to be looked up.
+struct UpStarTable {
+  GameStore store;
+  absl::flat_hash_map<GameId, std::pair<int, int>> entries;
+  std::size_t max_size = 0;  // nodes reachable from the largest entry
+
+  UpStarTable() {
+    for (int n = -GameNamer::kMaxUps; n <= GameNamer::kMaxUps; ++n) {
+      const GameId u = store.up(n);
+      for (int m = 0; m < GameNamer::kMaxStar; ++m) {
+        const GameId g = store.add(u, store.nimber(static_cast<std::uint64_t>(m)));
+        entries.emplace(g, std::make_pair(n, m));
+        max_size = std::max(max_size, reachable(store, g, kNoLimit));
+      }
+    }
   }
+
+  static constexpr std::size_t kNoLimit = ~std::size_t{0};
+
+  // Distinct nodes reachable from g (numbers count as one each), counting stops past `limit`.
+  static std::size_t reachable(GameStore& s, GameId g, std::size_t limit) {
+    absl::flat_hash_map<GameId, bool> seen;
+    std::vector<GameId> stack{g};
+    while (!stack.empty() && seen.size() <= limit) {
+      const GameId x = stack.back();
+      stack.pop_back();
+      if (!seen.emplace(x, true).second || s.is_number(x)) continue;
+      for (const GameId o : s.left(x)) stack.push_back(o);
+      for (const GameId o : s.right(x)) stack.push_back(o);
+    }
+    return seen.size();
+  }
+
+  GameId copy(GameStore& from, GameId g, absl::flat_hash_map<GameId, GameId>& done) {
+    if (auto it = done.find(g); it != done.end()) return it->second;
+    GameId r;
+    if (from.is_number(g)) {
+      r = store.number(from.number_value(g));
+    } else {
+      std::vector<GameId> l, rr;
+      for (const GameId o : from.left(g)) l.push_back(copy(from, o, done));
+      for (const GameId o : from.right(g)) rr.push_back(copy(from, o, done));
+      r = store.make(std::move(l), std::move(rr));
+    }
+    done.emplace(g, r);
+    return r;
+  }
+
+  const std::pair<int, int>* find(GameStore& from, GameId g) {
+    if (reachable(from, g, max_size) > max_size) return nullptr;
+    absl::flat_hash_map<GameId, GameId> done;
+    const auto it = entries.find(copy(from, g, done));
+    return it == entries.end() ? nullptr : &it->second;
+  }
+};
+
+UpStarTable& up_star_table() {
+  thread_local UpStarTable table;
+  return table;
 }
+
+}  // namespace
 
 bool GameNamer::as_number_up_star(GameId g, Infinitesimal& out) {
   if (store_.is_number(g)) {
@@ -34,11 +92,10 @@ bool GameNamer::as_number_up_star(GameId g, Infinitesimal& out) {
   }
   const Dyadic ls = store_.left_stop(g), rs = store_.right_stop(g);
   if (ls != rs) return false;  // not a number plus an infinitesimal
-  build_table();
   const GameId h = store_.add(g, store_.number(-ls));
-  const auto it = table_.find(h);
-  if (it == table_.end()) return false;
-  out = {ls, it->second.first, it->second.second};
+  const std::pair<int, int>* found = up_star_table().find(store_, h);
+  if (!found) return false;
+  out = {ls, found->first, found->second};
   return true;
 }
 
@@ -50,6 +107,12 @@ void GameNamer::write(GameId g, std::string& out, std::size_t max_chars) {
   Infinitesimal inf;
   if (as_number_up_star(g, inf)) {
     out += format_number_up_star(inf.number, inf.ups, static_cast<std::uint64_t>(inf.star));
+    return;
+  }
+  // A number plus an infinitesimal written out: "x+{...}" keeps the number out of every option.
+  if (const Dyadic ls = store_.left_stop(g); ls == store_.right_stop(g) && ls != Dyadic{}) {
+    out += ls.to_string() + "+";
+    write(store_.add(g, store_.number(-ls)), out, max_chars);
     return;
   }
   out += '{';

@@ -2,12 +2,12 @@
 // Names for canonical forms, in the notation of CGSuite and Winning Ways (ASCII): numbers as
 // fractions ("7/4"), nimbers "*", "*2", ups "^", "^^", "^3" (three ups), downs "v", "vv", "v3",
 // combined as number + ups + star ("1^*", "-1/2v*3"); any other game as its options in braces,
-// "{1|0}", "{0,*|0,{1|0}}".
+// "{1|0}", "{0,*|0,{1|0}}", with a number x taken out first when both stops are x:
+// "-1/8+{0,^*|0}".
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
-#include "absl/container/flat_hash_map.h"
 #include "grundy/core/partizan.h"
 
 namespace grundy {
@@ -34,11 +34,9 @@ class GameNamer {
   bool as_number_up_star(GameId g, Infinitesimal& out);
 
  private:
-  void build_table();
   void write(GameId g, std::string& out, std::size_t max_chars);
 
   GameStore& store_;
-  absl::flat_hash_map<GameId, std::pair<int, int>> table_;  // n.up + *m -> (n, m)
 };
 
 // "1^*" from its parts.

@@ -194,7 +194,10 @@ MixedAnalysis analyze_mixed(const Graph& g) {
   a.right_stop = store.right_stop(base);
   {
     const bool ge = store.geq_star(base, star), le = store.leq_star(base, star);
-    a.outcome = ge && le ? Outcome::second : ge ? Outcome::left : le ? Outcome::right : Outcome::first;
+    a.outcome = ge && le ? Outcome::second
+                : ge     ? Outcome::left
+                : le     ? Outcome::right
+                         : Outcome::first;
   }
   GameNamer::Infinitesimal inf;
   const GameId total = star < kSmallNimber ? store.add(base, store.nimber(star)) : base;
@@ -202,7 +205,7 @@ MixedAnalysis analyze_mixed(const Graph& g) {
   if (namer.as_number_up_star(total, inf)) {
     const std::uint64_t m = static_cast<std::uint64_t>(inf.star) ^ star_left;
     a.value = format_number_up_star(inf.number, inf.ups, m);
-    a.value_kind = inf.ups == 0 && m == 0   ? "number"
+    a.value_kind = inf.ups == 0 && m == 0                   ? "number"
                    : inf.ups == 0 && inf.number == Dyadic{} ? "nimber"
                                                             : "number+ups+star";
   } else {
@@ -231,8 +234,8 @@ MixedAnalysis analyze_mixed(const Graph& g) {
     if (e.kind == Kind::number) {
       // After the cut: games + *N + a number.
       for (std::size_t i = 0; i < p.local.size(); ++i)
-        judge(p.edges[i],
-              signs_with_number(store, sum.numbers - e.number + e.numbers_after[i], sum.games, star));
+        judge(p.edges[i], signs_with_number(store, sum.numbers - e.number + e.numbers_after[i],
+                                            sum.games, star));
     } else if (e.kind == Kind::nimber) {
       // After the cut: numbers + games + *k.
       for (std::size_t i = 0; i < p.local.size(); ++i) {
@@ -240,8 +243,8 @@ MixedAnalysis analyze_mixed(const Graph& g) {
         judge(p.edges[i], {store.geq_star(base, k), store.leq_star(base, k)});
       }
     } else {
-      const GameId rest =
-          store.add(store.number(sum.numbers), store.add(prefix[game_index], suffix[game_index + 1]));
+      const GameId rest = store.add(store.number(sum.numbers),
+                                    store.add(prefix[game_index], suffix[game_index + 1]));
       ++game_index;
       for (std::size_t i = 0; i < p.local.size(); ++i) {
         const GameId t = store.add(rest, e.games_after[i]);
