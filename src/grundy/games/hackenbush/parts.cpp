@@ -72,10 +72,10 @@ Part whole_graph_part(const Graph& g) {
 
 PartMasks::PartMasks(const Part& p) : p_(p) {
   if (p.local.size() > kMaxEdges || p.vertices > 32)
-    throw LimitError("exhaustive search handles parts of at most 32 edges and 32 vertices; this "
-                     "one has " +
-                     std::to_string(p.local.size()) + " edges and " + std::to_string(p.vertices) +
-                     " vertices");
+    throw LimitError(
+        "exhaustive search handles parts of at most 32 edges and 32 vertices; this "
+        "one has " +
+        std::to_string(p.local.size()) + " edges and " + std::to_string(p.vertices) + " vertices");
 }
 
 PartMasks::Mask PartMasks::full() const {
