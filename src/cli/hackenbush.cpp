@@ -216,6 +216,7 @@ void run_blue_red(const HackenbushOptions& o, const hb::Graph& g, const std::str
                           {"winner", winner},
                           {"winning_moves", {{"blue", a.blue_wins}, {"red", a.red_wins}}},
                           {"parts", a.parts},
+                          {"tree_parts", a.tree_parts},
                           {"searched_parts", a.searched_parts}};
     print_json(out);
     return;
@@ -230,9 +231,11 @@ void run_blue_red(const HackenbushOptions& o, const hb::Graph& g, const std::str
     fmt::print(
         "\nHow the value comes about: the {} part(s) standing on the ground add up; stalks by "
         "Berlekamp's rule (first run of one colour counts 1 per edge, then 1/2, 1/4, ...), {} "
-        "other part(s) by exhaustive search (each position is the simplest number between its "
-        "best Blue and best Red option).\n",
-        a.parts, a.searched_parts);
+        "tree(s) by the colon principle (a vertex carries the sum of its branches; a blue edge "
+        "on a subtree worth x is worth x + 1 if x >= 0, else (x + n + 1)/2^n with n = ceil(-x); "
+        "red edges the mirror image), {} other part(s) by exhaustive search (each position is "
+        "the simplest number between its best Blue and best Red option).\n",
+        a.parts, a.tree_parts, a.searched_parts);
   if (!o.svg.empty()) fmt::print("Picture written to {}.\n", o.svg);
 }
 

@@ -5,6 +5,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "grundy/core/error.h"
+#include "grundy/games/hackenbush/blue_red_tree.h"
 #include "grundy/games/hackenbush/green.h"
 #include "grundy/games/hackenbush/parts.h"
 
@@ -39,7 +40,8 @@ class Search {
   explicit Search(const Part& p) : masks_(p) {
     if (p.local.size() > kMaxSearchEdges)
       throw LimitError("a part of the position with " + std::to_string(p.local.size()) +
-                       " edges that is not a stalk: exhaustive search is limited to " +
+                       " edges that is neither a stalk nor a tree (it has a cycle, a loop or a "
+                       "multi-edge): exhaustive search is limited to " +
                        std::to_string(kMaxSearchEdges) +
                        " edges per part (blue-red Hackenbush is NP-hard on general graphs)");
   }
@@ -77,25 +79,25 @@ class Search {
 };
 
 // The edges of a part in order from the ground if it is a stalk (a path, no loops); else empty.
+// Flat arrays (at most two edges per vertex), so that big parts that are not stalks are
+// recognised quickly.
 std::vector<std::size_t> stalk_order(const Part& p) {
   const std::size_t m = p.local.size();
-  std::vector<std::vector<std::size_t>> at(p.vertices);
+  std::vector<std::uint8_t> degree(p.vertices, 0);
+  std::vector<std::size_t> at(2 * std::size_t{p.vertices}, m);
   for (std::size_t i = 0; i < m; ++i) {
     const Edge& e = p.local[i];
     if (e.u == e.v) return {};
-    at[e.u].push_back(i);
-    at[e.v].push_back(i);
+    for (const std::uint32_t v : {e.u, e.v}) {
+      if (degree[v] == (v == 0 ? 1 : 2)) return {};
+      at[2 * v + degree[v]++] = i;
+    }
   }
-  if (at[0].size() != 1) return {};
-  for (std::uint32_t v = 1; v < p.vertices; ++v)
-    if (at[v].size() > 2) return {};
   std::vector<std::size_t> order;
   std::uint32_t v = 0;
   std::size_t prev = m;
   while (true) {
-    std::size_t next = m;
-    for (const std::size_t i : at[v])
-      if (i != prev) next = i;
+    const std::size_t next = at[2 * v] != prev ? at[2 * v] : at[2 * v + 1];
     if (next == m) break;
     order.push_back(next);
     const Edge& e = p.local[next];
@@ -125,9 +127,17 @@ PartValues evaluate_blue_red_part(const Part& p) {
     r.method = PartMethod::stalk;
     return r;
   }
+  if (auto tree = evaluate_blue_red_tree(p)) return std::move(*tree);
+  return evaluate_blue_red_part_by_search(p);
+}
+
+PartValues evaluate_blue_red_part_by_search(const Part& p) {
+  for (const Edge& e : p.local) sign(e.colour);  // no green edges
   Search s(p);
+  PartValues r;
   const auto full = s.masks().full();
   r.value = s.value(full);
+  r.after_cut.resize(p.local.size());
   for (std::size_t i = 0; i < p.local.size(); ++i) r.after_cut[i] = s.value(s.masks().cut(full, i));
   r.method = PartMethod::search;
   return r;
@@ -149,6 +159,7 @@ BlueRedAnalysis analyze_blue_red(const Graph& g) {
   for (const Part& p : parts) {
     values.push_back(evaluate_blue_red_part(p));
     if (values.back().method == PartMethod::search) ++a.searched_parts;
+    if (values.back().method == PartMethod::tree) ++a.tree_parts;
     a.value = a.value + values.back().value;
   }
   for (std::size_t pi = 0; pi < parts.size(); ++pi) {

@@ -5,10 +5,12 @@
 //
 // The parts standing on the ground at different points (components once the ground vertex is
 // removed) are a sum of games, so their values add. A part that is a stalk is valued exactly by
-// Berlekamp's rule in linear time, whatever its length; any other part (trees, cycles) by
-// exhaustive search over the sets of standing edges, each position worth the simplest number
-// between its best Left and best Right option — exact, and bounded to kMaxSearchEdges edges per
-// part (blue-red Hackenbush on general graphs is NP-hard).
+// Berlekamp's rule in linear time, whatever its length; a tree by the colon principle
+// (blue_red_tree.h), exactly, in linear time for the value; any other part (cycles, loops,
+// multi-edges) by exhaustive search over the sets of standing edges, each position worth the
+// simplest number between its best Left and best Right option — exact, and bounded to
+// kMaxSearchEdges edges per part (blue-red Hackenbush on general graphs is NP-hard). Values are
+// Dyadic: beyond its 60-bit precision a LimitError, never a rounded answer.
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -37,19 +39,25 @@ struct PartValues {
   PartMethod method = PartMethod::stalk;
 };
 
-// InputError on a green edge; LimitError when a part that needs search is too large.
+// Stalk, else tree, else search. InputError on a green edge; LimitError when a part that needs
+// search is too large, or a value (or after-cut value) needs more than Dyadic's precision.
 PartValues evaluate_blue_red_part(const Part& p);
+
+// The same by exhaustive search alone, whatever the part's shape (method = search); the check
+// for the fast rules in tests. LimitError beyond kMaxSearchEdges edges.
+PartValues evaluate_blue_red_part_by_search(const Part& p);
 
 struct BlueRedAnalysis {
   Dyadic value;
   std::size_t parts = 0;           // summands standing on the ground
-  std::size_t searched_parts = 0;  // of which valued by exhaustive search (not stalks)
+  std::size_t tree_parts = 0;      // of which valued by the tree rule (trees, not stalks)
+  std::size_t searched_parts = 0;  // of which valued by exhaustive search (neither)
   // Cuts that win for a player who moves first: Blue's (leaving a value >= 0) and Red's (<= 0).
   std::vector<std::uint32_t> blue_wins, red_wins;
 };
 
-// InputError if a green edge stands on the ground; LimitError if a part that is not a stalk has
-// more than kMaxSearchEdges edges.
+// InputError if a green edge stands on the ground; LimitError if a part that is neither a stalk
+// nor a tree has more than kMaxSearchEdges edges, or a value needs more than 60 bits.
 BlueRedAnalysis analyze_blue_red(const Graph& g);
 
 // Exhaustive search of the whole graph as one game, for tests (at most kMaxSearchEdges edges).

@@ -1,0 +1,1 @@
+hackenbush tests/cli/cases/hackenbush_blue_on_100_reds.txt

@@ -1,0 +1,1 @@
+hackenbush --string 'l(rl;rl;rl;rl;rl;rl;rl;rl;rl;rl)' --json
