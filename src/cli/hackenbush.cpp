@@ -11,6 +11,7 @@
 #include "command.h"
 #include "grundy/core/error.h"
 #include "grundy/core/parse.h"
+#include "grundy/core/partizan.h"
 #include "grundy/games/hackenbush/blue_red.h"
 #include "grundy/games/hackenbush/explain.h"
 #include "grundy/games/hackenbush/graph.h"
@@ -193,13 +194,26 @@ void run_green(const HackenbushOptions& o, const hb::Graph& g, const std::string
   if (!o.svg.empty()) fmt::print("Picture written to {}.\n", o.svg);
 }
 
+// Winner names and sentences for positions with blue or red edges, indexed by Outcome.
+constexpr std::string_view kWinnerName[] = {"blue", "red", "first", "second"};
+constexpr std::string_view kWinnerSentence[] = {"Blue (Left) wins whoever starts",
+                                                "Red (Right) wins whoever starts",
+                                                "the first player wins", "the second player wins"};
+
+std::string_view mixed_winner(Outcome o) {
+  return kWinnerName[static_cast<int>(o)];
+}
+std::string_view mixed_sentence(Outcome o) {
+  return kWinnerSentence[static_cast<int>(o)];
+}
+
 void run_blue_red(const HackenbushOptions& o, const hb::Graph& g, const std::string& name) {
   const auto a = hb::analyze_blue_red(g);
   const Dyadic zero;
-  const std::string winner = a.value > zero ? "blue" : a.value < zero ? "red" : "second";
-  const std::string sentence = a.value > zero   ? "Blue (Left) wins whoever starts"
-                               : a.value < zero ? "Red (Right) wins whoever starts"
-                                                : "the second player wins";
+  const Outcome outcome = a.value > zero   ? Outcome::left
+                          : a.value < zero ? Outcome::right
+                                           : Outcome::second;
+  const std::string_view winner = mixed_winner(outcome), sentence = mixed_sentence(outcome);
   if (!o.svg.empty()) {
     std::vector<std::uint32_t> marked = a.blue_wins;
     marked.insert(marked.end(), a.red_wins.begin(), a.red_wins.end());
@@ -237,34 +251,6 @@ void run_blue_red(const HackenbushOptions& o, const hb::Graph& g, const std::str
         "the simplest number between its best Blue and best Red option).\n",
         a.parts, a.tree_parts, a.searched_parts);
   if (!o.svg.empty()) fmt::print("Picture written to {}.\n", o.svg);
-}
-
-std::string_view mixed_winner(Outcome o) {
-  switch (o) {
-    case Outcome::left:
-      return "blue";
-    case Outcome::right:
-      return "red";
-    case Outcome::first:
-      return "first";
-    case Outcome::second:
-      break;
-  }
-  return "second";
-}
-
-std::string_view mixed_sentence(Outcome o) {
-  switch (o) {
-    case Outcome::left:
-      return "Blue (Left) wins whoever starts";
-    case Outcome::right:
-      return "Red (Right) wins whoever starts";
-    case Outcome::first:
-      return "the first player wins";
-    case Outcome::second:
-      break;
-  }
-  return "the second player wins";
 }
 
 void run_mixed(const HackenbushOptions& o, const hb::Graph& g, const std::string& name) {

@@ -20,17 +20,8 @@ void normalize(std::vector<GameId>& v) {
 }  // namespace
 
 std::string_view to_string(Outcome o) {
-  switch (o) {
-    case Outcome::left:
-      return "left";
-    case Outcome::right:
-      return "right";
-    case Outcome::first:
-      return "first";
-    case Outcome::second:
-      break;
-  }
-  return "second";
+  constexpr std::string_view names[] = {"left", "right", "first", "second"};
+  return names[static_cast<int>(o)];
 }
 
 GameStore::Depth::Depth(GameStore& s) : store(s) {
@@ -182,38 +173,32 @@ GameId GameStore::make(std::vector<GameId> left, std::vector<GameId> right) {
       }
     }
     const GameId g = intern(left, right);
+    // A Left option a reverses through a^R <= g (Left's move to a is as good as a^R's Left
+    // options); a Right option b through b^L >= g. Replace each by those options.
     bool changed = false;
-    std::vector<GameId> new_left, new_right;
-    for (const GameId a : left) {
-      ensure_options(a);
-      bool reversed = false;
-      for (std::size_t i = 0; !reversed && i < nodes_[a].right.size(); ++i) {
-        const GameId ar = nodes_[a].right[i];
-        if (leq(ar, g)) {  // a reverses through ar: Left's move to a is as good as ar's options
-          ensure_options(ar);
-          const std::vector<GameId> bypass = nodes_[ar].left;
-          new_left.insert(new_left.end(), bypass.begin(), bypass.end());
-          reversed = true;
+    const auto bypass = [&](const std::vector<GameId>& options, bool left_side) {
+      std::vector<GameId> out;
+      for (const GameId a : options) {
+        ensure_options(a);
+        bool reversed = false;
+        const auto& answers = [&]() -> const std::vector<GameId>& {
+          return left_side ? nodes_[a].right : nodes_[a].left;
+        };
+        for (std::size_t i = 0; !reversed && i < answers().size(); ++i) {
+          const GameId ar = answers()[i];
+          if (left_side ? leq(ar, g) : leq(g, ar)) {
+            ensure_options(ar);
+            const std::vector<GameId> replacement = left_side ? nodes_[ar].left : nodes_[ar].right;
+            out.insert(out.end(), replacement.begin(), replacement.end());
+            reversed = true;
+          }
         }
+        if (!reversed) out.push_back(a);
+        changed |= reversed;
       }
-      if (!reversed) new_left.push_back(a);
-      changed |= reversed;
-    }
-    for (const GameId b : right) {
-      ensure_options(b);
-      bool reversed = false;
-      for (std::size_t i = 0; !reversed && i < nodes_[b].left.size(); ++i) {
-        const GameId bl = nodes_[b].left[i];
-        if (leq(g, bl)) {
-          ensure_options(bl);
-          const std::vector<GameId> bypass = nodes_[bl].right;
-          new_right.insert(new_right.end(), bypass.begin(), bypass.end());
-          reversed = true;
-        }
-      }
-      if (!reversed) new_right.push_back(b);
-      changed |= reversed;
-    }
+      return out;
+    };
+    std::vector<GameId> new_left = bypass(left, true), new_right = bypass(right, false);
     if (!changed) return g;
     left = std::move(new_left);
     right = std::move(new_right);
