@@ -93,9 +93,15 @@ bool GameNamer::as_number_up_star(GameId g, Infinitesimal& out) {
   const Dyadic ls = store_.left_stop(g), rs = store_.right_stop(g);
   if (ls != rs) return false;  // not a number plus an infinitesimal
   const GameId h = store_.add(g, store_.number(-ls));
+  // A nimber of any size: *n has the n options *0 .. *(n-1) on both sides.
+  if (const auto n = store_.left(h).size();
+      n >= 2 && n <= kMaxNamedNimber && store_.right(h).size() == n && store_.nimber(n) == h) {
+    out = {ls, 0, static_cast<std::uint64_t>(n)};
+    return true;
+  }
   const std::pair<int, int>* found = up_star_table().find(store_, h);
   if (!found) return false;
-  out = {ls, found->first, found->second};
+  out = {ls, found->first, static_cast<std::uint64_t>(found->second)};
   return true;
 }
 
@@ -106,7 +112,7 @@ void GameNamer::write(GameId g, std::string& out, std::size_t max_chars) {
   }
   Infinitesimal inf;
   if (as_number_up_star(g, inf)) {
-    out += format_number_up_star(inf.number, inf.ups, static_cast<std::uint64_t>(inf.star));
+    out += format_number_up_star(inf.number, inf.ups, inf.star);
     return;
   }
   // A number plus an infinitesimal written out: "x+{...}" keeps the number out of every option.

@@ -18,6 +18,7 @@ class GameNamer {
   // written out in braces.
   static constexpr int kMaxUps = 16;
   static constexpr int kMaxStar = 16;
+  static constexpr std::size_t kMaxNamedNimber = 4096;  // x + *n recognised for n up to this
 
   explicit GameNamer(GameStore& store) : store_(store) {}
 
@@ -29,7 +30,7 @@ class GameNamer {
   struct Infinitesimal {
     Dyadic number;
     int ups = 0;
-    int star = 0;
+    std::uint64_t star = 0;
   };
   bool as_number_up_star(GameId g, Infinitesimal& out);
 

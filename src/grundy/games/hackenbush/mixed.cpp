@@ -99,6 +99,31 @@ PartEval evaluate(GameStore& store, const Part& p, bool with_cuts) {
                                               : "search (blue-red)";
     return r;
   }
+  if (const auto order = stalk_order(p); !order.empty()) {
+    // A stalk: its positions are its prefixes, the first k edges standing for k = 0..m.
+    if (order.size() > kMaxMixedStalk)
+      throw LimitError("a stalk of " + std::to_string(order.size()) +
+                       " edges mixing green with blue or red: stalks are valued up to " +
+                       std::to_string(kMaxMixedStalk) + " edges");
+    std::vector<GameId> prefix{store.zero()};
+    for (std::size_t k = 1; k <= order.size(); ++k) {
+      std::vector<GameId> left, right;
+      for (std::size_t j = 0; j < k; ++j) {
+        const Colour c = p.local[order[j]].colour;
+        if (c != Colour::red) left.push_back(prefix[j]);
+        if (c != Colour::blue) right.push_back(prefix[j]);
+      }
+      prefix.push_back(store.make(std::move(left), std::move(right)));
+    }
+    r.game = prefix.back();
+    if (with_cuts) {
+      r.games_after.resize(order.size());
+      for (std::size_t k = 0; k < order.size(); ++k) r.games_after[order[k]] = prefix[k];
+    }
+    r.positions = prefix.size();
+    r.method = "stalk (" + std::to_string(r.positions) + " positions)";
+    return r;
+  }
   if (p.local.size() > PartMasks::kMaxEdges || p.vertices > PartMasks::kMaxEdges)
     throw LimitError("a part of " + std::to_string(p.local.size()) +
                      " edges mixes green with blue or red edges: its value needs exhaustive "
@@ -203,7 +228,7 @@ MixedAnalysis analyze_mixed(const Graph& g) {
   const GameId total = star < kSmallNimber ? store.add(base, store.nimber(star)) : base;
   const std::uint64_t star_left = star < kSmallNimber ? 0 : star;
   if (namer.as_number_up_star(total, inf)) {
-    const std::uint64_t m = static_cast<std::uint64_t>(inf.star) ^ star_left;
+    const std::uint64_t m = inf.star ^ star_left;
     a.value = format_number_up_star(inf.number, inf.ups, m);
     a.value_kind = inf.ups == 0 && m == 0                   ? "number"
                    : inf.ups == 0 && inf.number == Dyadic{} ? "nimber"

@@ -7,7 +7,8 @@
 //  * all green: its nimber in O(V + E) (green.h); the value after each cut by re-evaluating the
 //    part once per edge (bounded by kMaxGreenWork);
 //  * blue and red only: a number (blue_red.h: stalks by Berlekamp's rule, others by search);
-//  * colours mixed: exhaustive search over the sets of standing edges (at most 64 edges, at most
+//  * colours mixed: a stalk by its prefixes (m + 1 positions, up to kMaxMixedStalk edges); any
+//    other part by exhaustive search over the sets of standing edges (at most 64 edges, at most
 //    kMaxMixedPositions positions), each position put in canonical form from its options.
 // The sum keeps numbers and nimbers apart (added and xored) and adds the other parts as games.
 // A cut wins for Left moving first if it leaves a game >= 0, for Right if <= 0.
@@ -23,6 +24,7 @@
 namespace grundy::hackenbush {
 
 inline constexpr std::size_t kMaxMixedPositions = std::size_t{1} << 21;
+inline constexpr std::size_t kMaxMixedStalk = 512;          // edges of a stalk mixing colours
 inline constexpr std::uint64_t kMaxGreenWork = 50'000'000;  // edges x (vertices + edges)
 
 struct MixedPart {

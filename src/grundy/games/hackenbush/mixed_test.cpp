@@ -156,6 +156,30 @@ TEST(MixedHackenbush, BigGreenAndBlueRedPartsBesideASmallMixedOne) {
   EXPECT_TRUE(a.right_wins.empty());
 }
 
+TEST(MixedHackenbush, StalksByTheirPrefixes) {
+  std::mt19937_64 rng(8);
+  const Colour colours[] = {Colour::green, Colour::blue, Colour::red};
+  for (int trial = 0; trial < 400; ++trial) {
+    Graph g;
+    const std::uint64_t n = 1 + rng() % 14;
+    for (std::uint64_t i = 0; i < n; ++i) g.add_edge(i, i + 1, colours[rng() % 3]);
+    if (!g.has_green()) continue;
+    GameStore s;
+    ASSERT_EQ(mixed_value(s, g), mixed_value_by_search(s, g)) << trial;
+  }
+  // A blue stalk of 470 edges carrying 30 green ones: 470 : *30 = 470 + *30.
+  Graph g;
+  for (std::uint64_t i = 0; i < 500; ++i)
+    g.add_edge(i, i + 1, i < 470 ? Colour::blue : Colour::green);
+  const MixedAnalysis a = analyze_mixed(g);
+  EXPECT_EQ(a.value, "470*30");
+  EXPECT_EQ(a.parts.at(0).method, "stalk (501 positions)");
+  // Blue wins moving first by any cut but those of the green edges that leave 470 + *0... all
+  // of its cuts leave a positive number plus a nimber: every blue and green cut wins.
+  EXPECT_EQ(a.left_wins.size(), 500u);
+  EXPECT_TRUE(a.right_wins.empty());
+}
+
 TEST(MixedHackenbush, LimitsAreClear) {
   // A star of 70 mixed edges on one green edge: more edges than a search mask holds. (The
   // positions limit, kMaxMixedPositions, takes seconds to reach and is checked by hand.)
@@ -163,8 +187,9 @@ TEST(MixedHackenbush, LimitsAreClear) {
   g.add_edge(0, 1);
   for (std::uint64_t i = 0; i < 70; ++i) g.add_edge(1, 2 + i, i % 2 ? Colour::blue : Colour::red);
   EXPECT_THROW(analyze_mixed(g), LimitError);
-  Graph h;
-  for (std::uint64_t i = 0; i < 70; ++i) h.add_edge(i, i + 1, i % 2 ? Colour::green : Colour::blue);
+  Graph h;  // a mixed stalk longer than kMaxMixedStalk
+  for (std::uint64_t i = 0; i <= kMaxMixedStalk; ++i)
+    h.add_edge(i, i + 1, i % 2 ? Colour::green : Colour::blue);
   EXPECT_THROW(analyze_mixed(h), LimitError);
 }
 

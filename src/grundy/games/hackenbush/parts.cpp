@@ -70,6 +70,35 @@ Part whole_graph_part(const Graph& g) {
   return p;
 }
 
+// Flat arrays (at most two edges per vertex), so that big parts that are not stalks are
+// recognised quickly.
+std::vector<std::size_t> stalk_order(const Part& p) {
+  const std::size_t m = p.local.size();
+  std::vector<std::uint8_t> degree(p.vertices, 0);
+  std::vector<std::size_t> at(2 * std::size_t{p.vertices}, m);
+  for (std::size_t i = 0; i < m; ++i) {
+    const Edge& e = p.local[i];
+    if (e.u == e.v) return {};
+    for (const std::uint32_t v : {e.u, e.v}) {
+      if (degree[v] == (v == 0 ? 1 : 2)) return {};
+      at[2 * v + degree[v]++] = i;
+    }
+  }
+  std::vector<std::size_t> order;
+  std::uint32_t v = 0;
+  std::size_t prev = m;
+  while (true) {
+    const std::size_t next = at[2 * v] != prev ? at[2 * v] : at[2 * v + 1];
+    if (next == m) break;
+    order.push_back(next);
+    const Edge& e = p.local[next];
+    v = e.u == v ? e.v : e.u;
+    prev = next;
+  }
+  if (order.size() != m) return {};
+  return order;
+}
+
 PartMasks::PartMasks(const Part& p) : p_(p) {
   if (p.local.size() > kMaxEdges || p.vertices > 64)
     throw LimitError(

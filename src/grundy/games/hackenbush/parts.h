@@ -21,6 +21,10 @@ struct Part {
 // The parts formed by the edges with live[i] != 0 (edges connected to the ground).
 std::vector<Part> split_parts(const Graph& g, const std::vector<std::uint8_t>& live);
 
+// The edges of a part in order from the ground if it is a stalk (a path from the ground, no
+// loops); else empty.
+std::vector<std::size_t> stalk_order(const Part& p);
+
 // The whole graph as one part (every edge, in order); for searches in tests.
 Part whole_graph_part(const Graph& g);
 
