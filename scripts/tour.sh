@@ -16,6 +16,9 @@ step subtraction --set 1,3,4 --at 1000000000000000000
 step subtraction --set powers:4 --values 30
 step octal 0.77 --values 24
 step octal .07 --at 1000000000000000000
+step hackenbush examples/hackenbush/seed_tree.txt
+step hackenbush examples/hackenbush/bbrb.txt
+step hackenbush --string 'el;e'
 step dag examples/dag.txt --start a,b
 echo
 echo "More: grundy --help, grundy SUBCOMMAND --help, make test, make bench."
