@@ -83,6 +83,14 @@ struct DyadicAccess {
     return from(std::move(q), 0);
   }
 
+  // num / 2^exp reduced, inline: num not INT64_MIN, exp within the bound.
+  static Dyadic reduce_small(std::int64_t num, std::uint32_t exp) {
+    if (num == 0) return Dyadic();
+    const std::uint32_t t = std::min<std::uint32_t>(
+        static_cast<std::uint32_t>(std::countr_zero(static_cast<std::uint64_t>(num))), exp);
+    return Dyadic(num >> t, exp - t);
+  }
+
   static std::int64_t floor_of(const Dyadic& d) {
     if (!d.big_) {
       if (d.exp_ < 63) return d.num_ >> d.exp_;  // arithmetic shift floors
@@ -105,14 +113,6 @@ bool shift_fits(std::int64_t a, std::uint32_t shift, std::int64_t& out) {
   if (a == 0) return out = 0, true;
   if (shift >= 63) return false;
   return !__builtin_mul_overflow(a, std::int64_t{1} << shift, &out);
-}
-
-// Reduces num / 2^exp (num not INT64_MIN) into a Dyadic; the exponent does not grow.
-Dyadic reduce_small(std::int64_t num, std::uint32_t exp) {
-  if (num == 0) return Dyadic();
-  const std::uint32_t t = std::min<std::uint32_t>(
-      static_cast<std::uint32_t>(std::countr_zero(static_cast<std::uint64_t>(num))), exp);
-  return Dyadic::make(num >> t, exp - t);
 }
 
 }  // namespace
@@ -142,9 +142,16 @@ Dyadic Dyadic::make(std::int64_t num, std::uint32_t exp) {
   return Dyadic(num, exp);
 }
 
-int Dyadic::sign() const {
-  if (!big_) return (num_ > 0) - (num_ < 0);
+int Dyadic::big_sign() const {
   return sgn(A::big_num(*this));
+}
+
+std::int64_t Dyadic::big_floor() const {
+  return A::floor_of(*this);
+}
+
+Dyadic Dyadic::big_negate(const Dyadic& a) {
+  return A::from(-A::big_num(a), a.exp_);
 }
 
 Dyadic Dyadic::shifted(std::int64_t k) const {
@@ -177,10 +184,6 @@ Dyadic Dyadic::shifted(std::int64_t k) const {
   return A::from(std::move(m), 0);
 }
 
-std::int64_t Dyadic::floor() const {
-  return A::floor_of(*this);
-}
-
 std::int64_t Dyadic::ceil() const {
   return -A::floor_of(-*this);
 }
@@ -198,20 +201,15 @@ std::uint64_t Dyadic::signature() const {
   return h;
 }
 
-Dyadic operator+(const Dyadic& a, const Dyadic& b) {
+Dyadic Dyadic::add_general(const Dyadic& a, const Dyadic& b) {
   if (!a.big_ && !b.big_) {
     const std::uint32_t e = std::max(a.exp_, b.exp_);
     std::int64_t x, y, s;
     if (shift_fits(a.num_, e - a.exp_, x) && shift_fits(b.num_, e - b.exp_, y) &&
         !__builtin_add_overflow(x, y, &s) && s != std::numeric_limits<std::int64_t>::min())
-      return reduce_small(s, e);
+      return A::reduce_small(s, e);
   }
   return A::add_slow(a, b);
-}
-
-Dyadic operator-(const Dyadic& a) {
-  if (!a.big_) return Dyadic(-a.num_, a.exp_);
-  return A::from(-A::big_num(a), a.exp_);
 }
 
 std::strong_ordering operator<=>(const Dyadic& a, const Dyadic& b) {

@@ -53,17 +53,22 @@ class Dyadic {
     std::swap(num_, o.num_), std::swap(exp_, o.exp_), std::swap(big_, o.big_);
   }
 
-  static Dyadic integer(std::int64_t n) { return make(n, 0); }
+  static Dyadic integer(std::int64_t n) {
+    return n != INT64_MIN ? Dyadic(n, 0) : make(n, 0);  // -2^63 needs the heap form
+  }
   // num / 2^exp, reduced. LimitError if exp, once reduced, is above kMaxBits.
   static Dyadic make(std::int64_t num, std::uint32_t exp);
 
   std::uint32_t exponent() const { return exp_; }  // the denominator is 2^exponent
   bool is_integer() const { return exp_ == 0; }
-  int sign() const;  // -1, 0 or 1
+  int sign() const { return big_ ? big_sign() : (num_ > 0) - (num_ < 0); }  // -1, 0 or 1
   // x * 2^k, exact (k < 0 divides). LimitError beyond kMaxBits.
   Dyadic shifted(std::int64_t k) const;
   // The greatest integer <= x, and the least >= x; LimitError if it does not fit an int64.
-  std::int64_t floor() const;
+  std::int64_t floor() const {
+    if (big_) return big_floor();
+    return exp_ < 63 ? num_ >> exp_ : (num_ < 0 ? -1 : 0);  // arithmetic shift floors
+  }
   std::int64_t ceil() const;
   // The numerator as a 64-bit word (two's complement) when it fits an int64, else a hash of its
   // digits: with exponent(), a cheap fingerprint for signatures (unchanged for 64-bit values).
@@ -71,8 +76,27 @@ class Dyadic {
   // True when the numerator is held inline (fits an int64); for tests and measurements.
   bool is_small() const { return !big_; }
 
-  friend Dyadic operator+(const Dyadic& a, const Dyadic& b);
-  friend Dyadic operator-(const Dyadic& a);
+  friend Dyadic operator+(const Dyadic& a, const Dyadic& b) {
+    // Inline fast path: both numerators inline, the aligned sum fits. Else dyadic.cpp.
+    if (!(a.big_ | b.big_)) {
+      const std::uint32_t e = a.exp_ > b.exp_ ? a.exp_ : b.exp_;
+      const std::uint32_t sa = e - a.exp_, sb = e - b.exp_;  // one of them is 0
+      std::int64_t x, y, s;
+      if (sa < 63 && sb < 63 && !__builtin_mul_overflow(a.num_, std::int64_t{1} << sa, &x) &&
+          !__builtin_mul_overflow(b.num_, std::int64_t{1} << sb, &y) &&
+          !__builtin_add_overflow(x, y, &s) && s != INT64_MIN) {
+        if (s == 0) return Dyadic();
+        std::uint32_t t =
+            static_cast<std::uint32_t>(__builtin_ctzll(static_cast<std::uint64_t>(s)));
+        t = t < e ? t : e;
+        return Dyadic(s >> t, e - t);
+      }
+    }
+    return add_general(a, b);
+  }
+  friend Dyadic operator-(const Dyadic& a) {
+    return a.big_ ? big_negate(a) : Dyadic(-a.num_, a.exp_);
+  }
   friend Dyadic operator-(const Dyadic& a, const Dyadic& b) { return a + (-b); }
   friend std::strong_ordering operator<=>(const Dyadic& a, const Dyadic& b);
   friend bool operator==(const Dyadic& a, const Dyadic& b) {
@@ -97,6 +121,10 @@ class Dyadic {
   void copy_big(const Dyadic& o);
   void free_big();
   static bool big_equal(const Dyadic& a, const Dyadic& b);
+  static Dyadic add_general(const Dyadic& a, const Dyadic& b);
+  static Dyadic big_negate(const Dyadic& a);
+  int big_sign() const;
+  std::int64_t big_floor() const;
   friend struct DyadicAccess;
 
   // Inline: the numerator. Big: a Big* (the numerator as an mpz_class), stored in the same word.

@@ -183,7 +183,7 @@ Dyadic edge_on(Colour c, const Dyadic& x) {
   if (c == Colour::red) return -edge_on(Colour::blue, -x);
   if (c != Colour::blue)
     throw InputError("a green edge in a blue-red tree (its value is no number)");
-  if (x >= Dyadic{}) return x + Dyadic::integer(1);
+  if (x.sign() >= 0) return x + Dyadic::integer(1);
   // n = ceil(-x) = -floor(x) >= 1; x + n + 1 lies in [1, 2).
   const std::int64_t n = -x.floor();
   return (x + Dyadic::integer(n + 1)).shifted(-n);
@@ -219,10 +219,10 @@ std::optional<PartValues> evaluate_blue_red_tree(const Part& p) {
     // Cut the edge below v: its branch leaves the sum at depth d - 1.
     try {
       Dyadic delta = -tv.branch[v];
-      const StopFinder& finder = delta > zero ? rising : falling;
+      const StopFinder& finder = delta.sign() > 0 ? rising : falling;
       std::size_t top = d - 1;  // the change sits in the sum at this depth
       while (true) {
-        const std::size_t j = finder.find(top, key_of(delta, delta < zero));
+        const std::size_t j = finder.find(top, key_of(delta, delta.sign() < 0));
         if (j == StopFinder::kNotFound) break;  // depth 0, the ground, has no edge: never found
         const std::uint32_t w = path[j];
         delta = edge_on(tv.colour[w], tv.sum[w] + delta) - tv.branch[w];
