@@ -18,8 +18,8 @@ namespace hb = grundy::hackenbush;
 // A blue trunk (each vertex hangs 1-8 vertices back, so it is deep) with 0-2 twigs on each
 // vertex: a blue edge carrying a random tree of 0-11 edges of random colours. The blue edges at
 // the foot of the twigs keep the trunk's sums positive, so that every after-cut value fits
-// Dyadic's 60 bits (with random colours everywhere, trees of 10^5 edges have values that do
-// not).
+// 60 bits and Dyadic's int64 fast path (with random colours everywhere, trees of 10^5 edges
+// have values of far more bits: exact, but slower).
 hb::Graph random_tree(std::uint64_t trunk, std::uint64_t seed) {
   hb::Graph g;
   std::uint64_t x = seed;
