@@ -13,14 +13,6 @@ namespace {
 
 constexpr std::uint32_t kNoVertex = std::numeric_limits<std::uint32_t>::max();
 
-// x / 2^k, exact; Dyadic's LimitError when that needs more than its precision. (Dyadic::make
-// checks the exponent; it is clamped so that a huge k cannot wrap around.)
-Dyadic halve(const Dyadic& x, std::uint64_t k) {
-  const std::uint64_t e = std::min<std::uint64_t>(std::uint64_t{x.exponent()} + k,
-                                                  std::numeric_limits<std::uint32_t>::max());
-  return Dyadic::make(x.numerator(), static_cast<std::uint32_t>(e));
-}
-
 // A part as a tree hanging from the ground (local vertex 0).
 struct Tree {
   std::vector<std::uint32_t> preorder;  // vertices reached from the ground, depth-first
@@ -100,20 +92,53 @@ TreeValues tree_values(const Part& p, const Tree& t, std::uint32_t cut = kNoVert
   return r;
 }
 
-// A non-negative dyadic as (whole part, fraction in units of 2^-60), ordered exactly and cheaply;
-// kInfinite is above every value.
+// A non-negative dyadic as (whole part, fraction truncated to 64 bits), ordered cheaply; when
+// the truncation is not exact, `exact` points at the Dyadic (low bit: the value is its negation)
+// and ties on (whole, frac) are broken by comparing the Dyadics. Truncation is monotone, so
+// different truncations already order the values. kInfinite is above every value.
 struct Key {
   std::int64_t whole = 0;
   std::uint64_t frac = 0;
-  friend auto operator<=>(const Key&, const Key&) = default;
-};
-constexpr Key kInfinite{std::numeric_limits<std::int64_t>::max(), 0};
+  std::uintptr_t exact = 0;  // 0: whole + frac / 2^64 is the value
 
-Key key_of(const Dyadic& x) {  // x >= 0, exponent <= 60
-  const std::uint64_t num = static_cast<std::uint64_t>(x.numerator());
-  const std::uint32_t e = x.exponent();
-  const std::uint64_t low = num & ((std::uint64_t{1} << e) - 1);
-  return {static_cast<std::int64_t>(num >> e), low << (60 - e)};
+  Dyadic value() const {
+    if (exact != 0) {
+      const Dyadic& d = *reinterpret_cast<const Dyadic*>(exact & ~std::uintptr_t{1});
+      return (exact & 1) ? -d : d;
+    }
+    return Dyadic::integer(whole) + Dyadic::make(static_cast<std::int64_t>(frac >> 1), 63) +
+           Dyadic::make(static_cast<std::int64_t>(frac & 1), 64);
+  }
+  friend bool operator<(const Key& a, const Key& b) {
+    if (a.whole != b.whole) return a.whole < b.whole;
+    if (a.frac != b.frac) return a.frac < b.frac;
+    if (a.exact == 0 && b.exact == 0) return false;
+    return a.value() < b.value();
+  }
+};
+constexpr Key kInfinite{std::numeric_limits<std::int64_t>::max(), 0, 0};
+
+// The key of x, or of -x when negate; that value must be >= 0, and x must outlive the key.
+Key key_of(const Dyadic& x, bool negate = false) {
+  const std::uintptr_t tag = reinterpret_cast<std::uintptr_t>(&x) | (negate ? 1 : 0);
+  if (!x.is_small()) {
+    // Whole part, then the fraction truncated to 63 bits (floor stays within int64).
+    const Dyadic v = negate ? -x : x;
+    const std::int64_t whole = v.floor();
+    const Dyadic f = (v - Dyadic::integer(whole)).shifted(63);
+    return {whole, static_cast<std::uint64_t>(f.floor()) << 1, tag};
+  }
+  const Dyadic v = negate ? -x : x;  // inline: negation is cheap
+  const std::uint32_t e = v.exponent();
+  const std::uint64_t num = v.signature();  // the numerator, >= 0
+  if (e == 0) return {static_cast<std::int64_t>(num), 0, 0};
+  if (e < 64) {
+    const std::uint64_t low = num & ((std::uint64_t{1} << e) - 1);
+    return {static_cast<std::int64_t>(num >> e), low << (64 - e), 0};
+  }
+  if (e == 64) return {0, num, 0};
+  // Below 2^-64 resolution: the numerator is odd, so truncating drops bits.
+  return {0, e - 64 < 64 ? num >> (e - 64) : 0, tag};
 }
 
 // Keys by depth along the current root path; finds the deepest depth <= d whose key is below a
@@ -158,10 +183,10 @@ Dyadic edge_on(Colour c, const Dyadic& x) {
   if (c == Colour::red) return -edge_on(Colour::blue, -x);
   if (c != Colour::blue)
     throw InputError("a green edge in a blue-red tree (its value is no number)");
-  if (x >= Dyadic{}) return x + Dyadic::integer(1);
+  if (x.sign() >= 0) return x + Dyadic::integer(1);
   // n = ceil(-x) = -floor(x) >= 1; x + n + 1 lies in [1, 2).
-  const std::int64_t n = -(x.numerator() >> x.exponent());
-  return halve(x + Dyadic::integer(n + 1), static_cast<std::uint64_t>(n));
+  const std::int64_t n = -x.floor();
+  return (x + Dyadic::integer(n + 1)).shifted(-n);
 }
 
 std::optional<PartValues> evaluate_blue_red_tree(const Part& p) {
@@ -185,18 +210,19 @@ std::optional<PartValues> evaluate_blue_red_tree(const Part& p) {
     const std::uint32_t v = t.preorder[k], d = t.depth[v];
     path[d] = v;
     const bool blue = tv.colour[v] == Colour::blue;
-    const Dyadic u = blue ? tv.sum[v] : -tv.sum[v];
-    const Key own = u < zero ? Key{} : kInfinite, against = u < zero ? Key{} : key_of(u);
+    const int u_sign = blue ? tv.sum[v].sign() : -tv.sum[v].sign();
+    const Key own = u_sign < 0 ? Key{} : kInfinite,
+              against = u_sign < 0 ? Key{} : key_of(tv.sum[v], !blue);
     rising.set(d, blue ? own : against);
     falling.set(d, blue ? against : own);
 
     // Cut the edge below v: its branch leaves the sum at depth d - 1.
     try {
       Dyadic delta = -tv.branch[v];
-      const StopFinder& finder = delta > zero ? rising : falling;
+      const StopFinder& finder = delta.sign() > 0 ? rising : falling;
       std::size_t top = d - 1;  // the change sits in the sum at this depth
       while (true) {
-        const std::size_t j = finder.find(top, key_of(delta > zero ? delta : -delta));
+        const std::size_t j = finder.find(top, key_of(delta, delta.sign() < 0));
         if (j == StopFinder::kNotFound) break;  // depth 0, the ground, has no edge: never found
         const std::uint32_t w = path[j];
         delta = edge_on(tv.colour[w], tv.sum[w] + delta) - tv.branch[w];

@@ -18,18 +18,23 @@
 // A min-tree over the depths of the current root path of a depth-first walk finds the next stop
 // in O(log d), d the tree's depth: a cut costs O((1 + s) log d), s its stops.
 //
-// Stops are few whenever every value fits in Dyadic's 60 bits (the only trees answered; else
-// LimitError). Say delta < 0 (the other sign is symmetric); every step is monotone and shrinks
-// no difference. (1) At a blue edge with x < 0, |delta| at least halves; it starts below 2^61
-// and stays a nonzero multiple of 2^-60: at most 121 such stops. (2) Red edges with x > 0 on one
-// root path are at most 61: cutting the deepest of them sends up a delta in (0, 1) that halves
-// at each of the others. (3) After the first stop at a blue edge w with x >= 0 > x + delta, the
-// cut of w itself travels the same way with a larger |delta|, so it stops wherever this cut
-// stops, and their difference (below 1; at each stop a nonzero multiple of 2^-60) halves at
-// every later stop of kinds (1) and (3): at most 60 more. So s stays below about 250, and the
-// whole costs O(n log d). (On a tree that fails, work before the LimitError is not bounded by
-// this.) Measured: 0.8 stops per cut on the tree of `grundy bench`, about 3 on uniformly random
-// trees of 1,000 edges with random colours.
+// Stops are few when values need few bits. Let P be the largest exponent (bits after the point)
+// among the values and after-cut values met, n the edge count. Say delta < 0 (the other sign is
+// symmetric); every step is monotone and shrinks no difference. (1) At a blue edge with x < 0,
+// |delta| at least halves; it starts below 2n and stays a nonzero multiple of 2^-P: at most
+// log2(n) + P + 1 such stops. (2) Red edges with x > 0 on one root path are at most P + 1:
+// cutting the deepest of them sends up a delta in (0, 1) that halves at each of the others.
+// (3) After the first stop at a blue edge w with x >= 0 > x + delta, the cut of w itself
+// travels the same way with a larger |delta|, so it stops wherever this cut stops, and their
+// difference (below 1; at each stop a nonzero multiple of 2^-P) halves at every later stop of
+// kinds (1) and (3): at most P more. So s = O(P + log n): with values within 60 bits (the only
+// trees answered before Dyadic became exact) s stays below about 250 and the whole costs
+// O(n log d); in general O(n (P + log n) log d) steps, each on numbers of O(P) bits. P is below
+// n and at most Dyadic::kMaxBits (2^26; beyond, LimitError), so nothing runs unbounded; random
+// colours everywhere make P large, and such trees cost accordingly. (The stop finder's keys compare
+// 64-bit truncations and fall back to exact Dyadic comparison on ties, so they stay exact at any
+// P.) Measured: 0.8 stops per cut on the tree of `grundy bench`, about 3 on uniformly random trees
+// of 1,000 edges with random colours.
 #include <optional>
 #include <vector>
 
@@ -40,12 +45,12 @@
 namespace grundy::hackenbush {
 
 // The value of an edge of colour c standing on a vertex that carries a position worth x.
-// InputError for green; LimitError when the value needs more than Dyadic's precision.
+// InputError for green; LimitError only past Dyadic's resource bound (2^26 bits).
 Dyadic edge_on(Colour c, const Dyadic& x);
 
 // Value and every after-cut value (method = tree) of a part that is a tree; nullopt otherwise.
-// LimitError when a value needs more than Dyadic's precision, naming the cut if it is an
-// after-cut value.
+// LimitError when a value needs more than Dyadic's resource bound (2^26 bits), naming the cut if it
+// is an after-cut value.
 std::optional<PartValues> evaluate_blue_red_tree(const Part& p);
 
 // Baseline for tests and benchmarks: every after-cut value by re-evaluating the tree rule from
