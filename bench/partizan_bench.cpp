@@ -16,8 +16,7 @@ hb::Graph star(int leaves) {
   hb::Graph g;
   g.add_edge(0, 1);
   const hb::Colour colours[] = {hb::Colour::blue, hb::Colour::red, hb::Colour::green};
-  for (int i = 0; i < leaves; ++i)
-    g.add_edge(1, 2 + static_cast<std::uint64_t>(i), colours[i % 3]);
+  for (int i = 0; i < leaves; ++i) g.add_edge(1, 2 + static_cast<std::uint64_t>(i), colours[i % 3]);
   return g;
 }
 

@@ -9,6 +9,8 @@ namespace grundy {
 std::string format_number_up_star(const Dyadic& x, int ups, std::uint64_t star) {
   std::string s;
   if (x != Dyadic{} || (ups == 0 && star == 0)) s = x.to_string();
+  // "1/2^100" followed by "^*" would read as one exponent: parenthesise such numbers.
+  if ((ups != 0 || star != 0) && s.find('^') != std::string::npos) s = "(" + s + ")";
   const int n = ups < 0 ? -ups : ups;
   const char* arrow = ups < 0 ? "v" : "^";
   if (n == 1) s += arrow;

@@ -95,7 +95,8 @@ TEST(Partizan, SimpleValues) {
   EXPECT_EQ(n.name(s.add(s.number(Dyadic::make(-1, 1)), s.up(2))), "-1/2^^");
   EXPECT_EQ(n.name(s.number(Dyadic::make(7, 2))), "7/4");
   EXPECT_EQ(n.name(s.add(s.integer(3), s.nimber(100))), "3*100");  // beyond the up-star table
-  const GameId odd = s.make({zero, s.add(up, star)}, {zero});      // {0,^*|0}
+  EXPECT_EQ(n.name(s.add(s.number(Dyadic::make(1, 100)), s.add(up, star))), "(1/2^100)^*");
+  const GameId odd = s.make({zero, s.add(up, star)}, {zero});  // {0,^*|0}
   EXPECT_EQ(n.name(s.add(odd, s.number(Dyadic::make(-1, 3)))), "-1/8+{0,^*|0}");
 }
 
