@@ -10,7 +10,7 @@
 // multi-edges) by exhaustive search over the sets of standing edges, each position worth the
 // simplest number between its best Left and best Right option — exact, and bounded to
 // kMaxSearchEdges edges per part (blue-red Hackenbush on general graphs is NP-hard). Values are
-// Dyadic: beyond its 60-bit precision a LimitError, never a rounded answer.
+// Dyadic, exact at any precision (a LimitError only beyond Dyadic::kMaxBits), never rounded.
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -57,7 +57,7 @@ struct BlueRedAnalysis {
 };
 
 // InputError if a green edge stands on the ground; LimitError if a part that is neither a stalk
-// nor a tree has more than kMaxSearchEdges edges, or a value needs more than 60 bits.
+// nor a tree has more than kMaxSearchEdges edges, or a value needs more than Dyadic::kMaxBits.
 BlueRedAnalysis analyze_blue_red(const Graph& g);
 
 // Exhaustive search of the whole graph as one game, for tests (at most kMaxSearchEdges edges).
