@@ -214,13 +214,11 @@ void run_blue_red(const HackenbushOptions& o, const hb::Graph& g, const std::str
                           : a.value < zero ? Outcome::right
                                            : Outcome::second;
   const std::string_view winner = mixed_winner(outcome), sentence = mixed_sentence(outcome);
-  if (!o.svg.empty()) {
-    std::vector<std::uint32_t> marked = a.blue_wins;
-    marked.insert(marked.end(), a.red_wins.begin(), a.red_wins.end());
-    write_atomically(o.svg, hb::render_svg(g, marked,
-                                           fmt::format("{}: value {}, {}", name,
-                                                       a.value.to_string(), sentence)));
-  }
+  if (!o.svg.empty())
+    write_atomically(
+        o.svg, hb::render_svg(g, a.blue_wins,
+                              fmt::format("{}: value {}, {}", name, a.value.to_string(), sentence),
+                              &a.red_wins));
   if (o.json) {
     nlohmann::json out = {{"game", "hackenbush"},
                           {"kind", "blue-red"},
@@ -255,15 +253,11 @@ void run_blue_red(const HackenbushOptions& o, const hb::Graph& g, const std::str
 
 void run_mixed(const HackenbushOptions& o, const hb::Graph& g, const std::string& name) {
   const auto a = hb::analyze_mixed(g);
-  if (!o.svg.empty()) {
-    std::vector<std::uint32_t> marked = a.left_wins;
-    marked.insert(marked.end(), a.right_wins.begin(), a.right_wins.end());
-    std::sort(marked.begin(), marked.end());
-    marked.erase(std::unique(marked.begin(), marked.end()), marked.end());
-    write_atomically(o.svg, hb::render_svg(g, marked,
+  if (!o.svg.empty())
+    write_atomically(o.svg, hb::render_svg(g, a.left_wins,
                                            fmt::format("{}: value {}, {}", name, a.value,
-                                                       mixed_sentence(a.outcome))));
-  }
+                                                       mixed_sentence(a.outcome)),
+                                           &a.right_wins));
   if (o.json) {
     nlohmann::json parts = nlohmann::json::array();
     for (const auto& p : a.parts)

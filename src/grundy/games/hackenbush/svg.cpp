@@ -48,7 +48,8 @@ std::string num(double x) {
 }  // namespace
 
 std::string render_svg(const Graph& g, const std::vector<std::uint32_t>& highlighted,
-                       std::string_view caption) {
+                       std::string_view caption,
+                       const std::vector<std::uint32_t>* red_highlighted) {
   if (g.edge_count() > kMaxSvgEdges)
     throw LimitError("pictures are limited to " + std::to_string(kMaxSvgEdges) +
                      " edges; this position has " + std::to_string(g.edge_count()));
@@ -77,14 +78,18 @@ std::string render_svg(const Graph& g, const std::vector<std::uint32_t>& highlig
   max_level = std::max<std::uint32_t>(max_level, n > 1 ? 2 : 1);
   const double slots = std::max(next_slot, 3.0);
   const double width =
-      std::max(2 * kMargin + slots * kSlot, kMargin + 8.0 * static_cast<double>(caption.size()));
-  const double ground_y = kMargin + 30 + (max_level + 0.6) * kLevel;
+      std::max({2 * kMargin + slots * kSlot, kMargin + 8.0 * static_cast<double>(caption.size()),
+                red_highlighted ? kMargin + 420.0 : 0.0});
+  const double legend = red_highlighted ? 18 : 0;
+  const double ground_y = kMargin + 30 + legend + (max_level + 0.6) * kLevel;
   const double height = ground_y + kMargin;
   auto px = [&](std::uint32_t v) { return kMargin + (x[v] + 0.5) * kSlot; };
   auto py = [&](std::uint32_t v) { return ground_y - level[v] * kLevel; };
 
   std::vector<std::uint8_t> win(g.edge_count(), 0);
-  for (const std::uint32_t e : highlighted) win[e] = 1;
+  for (const std::uint32_t e : highlighted) win[e] |= 1;
+  if (red_highlighted)
+    for (const std::uint32_t e : *red_highlighted) win[e] |= 2;
 
   std::string s;
   s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(width) + "\" height=\"" +
@@ -93,6 +98,10 @@ std::string render_svg(const Graph& g, const std::vector<std::uint32_t>& highlig
   s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   s += "<text x=\"" + num(kMargin / 2) + "\" y=\"24\" font-size=\"15\">" + escape(caption) +
        "</text>\n";
+  if (red_highlighted)
+    s += "<text x=\"" + num(kMargin / 2) + "\" y=\"44\" font-size=\"12\" fill=\"#444\">halo: " +
+         "<tspan fill=\"#3d8bff\">blue = Blue's winning cut</tspan>, " +
+         "<tspan fill=\"#e0507a\">pink = Red's</tspan> (each moving first)</text>\n";
   s += "<line x1=\"" + num(kMargin / 2) + "\" y1=\"" + num(ground_y) + "\" x2=\"" +
        num(width - kMargin / 2) + "\" y2=\"" + num(ground_y) +
        "\" stroke=\"#5a4630\" stroke-width=\"5\"/>\n";
@@ -131,10 +140,13 @@ std::string render_svg(const Graph& g, const std::vector<std::uint32_t>& highlig
       my = (y1 + y2) / 4 + cy / 2;
     }
     const bool live = d.live[i];
-    if (win[i])
-      halos += "<path d=\"" + path +
-               "\" fill=\"none\" stroke=\"#ffc400\" stroke-width=\"13\" stroke-opacity=\"0.8\" "
-               "stroke-linecap=\"round\"/>\n";
+    const auto halo = [&](const char* colour, int thickness) {
+      halos += "<path d=\"" + path + "\" fill=\"none\" stroke=\"" + colour + "\" stroke-width=\"" +
+               std::to_string(thickness) + "\" stroke-opacity=\"0.8\" stroke-linecap=\"round\"/>\n";
+    };
+    if (!red_highlighted && win[i]) halo("#ffc400", 13);
+    if (red_highlighted && (win[i] & 1)) halo("#8fc0ff", 17);
+    if (red_highlighted && (win[i] & 2)) halo("#ff6f9a", (win[i] & 1) ? 9 : 13);
     lines += "<path d=\"" + path + "\" fill=\"none\" stroke=\"" +
              std::string(live ? stroke(e.colour) : "#b0b0b0") + "\" stroke-width=\"4\"" +
              (live ? "" : " stroke-dasharray=\"6 4\"") + "/>\n";
