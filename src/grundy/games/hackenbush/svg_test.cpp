@@ -18,7 +18,7 @@ TEST(HackenbushSvg, EdgesHalosAndCaption) {
   const std::string s = render_svg(g, {2, 4}, "a <caption> & more");
   EXPECT_EQ(s.rfind("<svg", 0), 0u);
   EXPECT_NE(s.find("a &lt;caption&gt; &amp; more"), std::string::npos);  // escaped
-  EXPECT_EQ(count(s, "#ffc400"), 2u);                                       // one halo per cut
+  EXPECT_EQ(count(s, "#ffc400"), 2u);                                    // one halo per cut
   for (int i = 0; i < 5; ++i)
     EXPECT_NE(s.find(">e" + std::to_string(i) + "<"), std::string::npos) << i;
   EXPECT_EQ(count(s, "halo:"), 0u);
