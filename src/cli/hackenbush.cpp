@@ -1,5 +1,4 @@
 // grundy hackenbush FILE | --string TEXT [--explain] [--svg OUT] [--json]
-#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>

@@ -208,7 +208,7 @@ MixedAnalysis analyze_mixed(const Graph& g) {
     mp.edges = p.local.size();
     mp.method = e.method;
     mp.value = e.kind == Kind::number   ? e.number.to_string()
-               : e.kind == Kind::nimber ? namer.name(store.nimber(e.nimber))
+               : e.kind == Kind::nimber ? format_number_up_star(Dyadic{}, 0, e.nimber)
                                         : namer.name(e.game);
     a.parts.push_back(std::move(mp));
   }
