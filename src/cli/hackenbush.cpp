@@ -1,7 +1,5 @@
 // grundy hackenbush FILE | --string TEXT [--explain] [--svg OUT] [--json]
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -9,6 +7,7 @@
 
 #include "command.h"
 #include "grundy/core/error.h"
+#include "grundy/core/output_file.h"
 #include "grundy/core/parse.h"
 #include "grundy/core/partizan.h"
 #include "grundy/games/hackenbush/blue_red.h"
@@ -89,24 +88,6 @@ std::string list(const std::vector<std::uint64_t>& xs, std::size_t cap = 20) {
   return s;
 }
 
-// Temp file + rename, so that a reader never sees half a picture.
-void write_atomically(const std::string& path, const std::string& content) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError("cannot write '" + tmp + "'");
-    out << content;
-    out.close();
-    if (!out) throw InputError("cannot write '" + tmp + "'");
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    throw InputError("cannot write '" + path + "'");
-  }
-}
-
 void print_moves(const hb::Graph& g, const std::vector<std::uint32_t>& moves) {
   for (std::size_t i = 0; i < moves.size() && i < kShown; ++i)
     fmt::print("  cut {}\n", edge_name(g, moves[i]));
@@ -155,9 +136,9 @@ void print_explanation(const hb::Explanation& x) {
 void run_green(const HackenbushOptions& o, const hb::Graph& g, const std::string& name) {
   const auto a = hb::analyze_green(g);
   if (!o.svg.empty())
-    write_atomically(o.svg, hb::render_svg(g, a.winning_moves,
-                                           fmt::format("{}: value *{}, {} winning cut(s)", name,
-                                                       a.value, a.winning_moves.size())));
+    write_output_file(o.svg, hb::render_svg(g, a.winning_moves,
+                                            fmt::format("{}: value *{}, {} winning cut(s)", name,
+                                                        a.value, a.winning_moves.size())));
   if (o.json) {
     nlohmann::json out = {{"game", "hackenbush"},
                           {"kind", "green"},
@@ -214,7 +195,7 @@ void run_blue_red(const HackenbushOptions& o, const hb::Graph& g, const std::str
                                            : Outcome::second;
   const std::string_view winner = mixed_winner(outcome), sentence = mixed_sentence(outcome);
   if (!o.svg.empty())
-    write_atomically(
+    write_output_file(
         o.svg, hb::render_svg(g, a.blue_wins,
                               fmt::format("{}: value {}, {}", name, a.value.to_string(), sentence),
                               &a.red_wins));
@@ -253,10 +234,10 @@ void run_blue_red(const HackenbushOptions& o, const hb::Graph& g, const std::str
 void run_mixed(const HackenbushOptions& o, const hb::Graph& g, const std::string& name) {
   const auto a = hb::analyze_mixed(g);
   if (!o.svg.empty())
-    write_atomically(o.svg, hb::render_svg(g, a.left_wins,
-                                           fmt::format("{}: value {}, {}", name, a.value,
-                                                       mixed_sentence(a.outcome)),
-                                           &a.right_wins));
+    write_output_file(o.svg, hb::render_svg(g, a.left_wins,
+                                            fmt::format("{}: value {}, {}", name, a.value,
+                                                        mixed_sentence(a.outcome)),
+                                            &a.right_wins));
   if (o.json) {
     nlohmann::json parts = nlohmann::json::array();
     for (const auto& p : a.parts)

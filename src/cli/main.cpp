@@ -38,6 +38,9 @@ int main(int argc, char** argv) {
   } catch (const grundy::InputError& e) {
     fmt::print(stderr, "grundy: {}\n", e.what());
     return 2;
+  } catch (const grundy::IoError& e) {
+    fmt::print(stderr, "grundy: {}\n", e.what());
+    return 1;
   } catch (const std::bad_alloc&) {
     fmt::print(stderr, "grundy: out of memory; ask for a smaller computation\n");
     return 2;

@@ -23,4 +23,11 @@ class LimitError : public InputError {
   using InputError::InputError;
 };
 
+// The environment failed us (a write to a full disk, a read error): not the user's input.
+// Interfaces print one line and exit with status 1.
+class IoError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 }  // namespace grundy
