@@ -1,0 +1,459 @@
+#pragma once
+// Negamax alpha-beta over any TwoPlayerState (two_player.h), with a shared transposition
+// table, extra moves (a move that keeps the turn adds its value instead of negating it), exact
+// solving by null-window tests (MTD-style bisection on the value), iterative deepening with an
+// evaluation for play, a node/time/stop budget, progress reports, and Lazy SMP on several
+// threads sharing one table.
+//
+// Values are the margin still to be won by the player to move (two_player.h), times
+// S::kPointScale when the state defines it (so an evaluation can be finer than a point). They
+// must fit in 16 bits (the table stores them): |value| < 32000.
+//
+// Optional hooks on the state, used when present:
+//   std::uint64_t tt_key() const;        // the table key (default hash()); a game may fold
+//                                        //   symmetries or captured material out of it
+//   bool static_value(int& v) const;     // the exact value without search (an endgame formula)
+//   void search_moves(MovesOf<S>&) const;// a subset of the legal moves that holds an optimal one
+//                                        //   (forced safe captures); default legal_moves
+//   void order_moves(MovesOf<S>&) const; // likely-best first (the table's move then goes first)
+//   int evaluate() const;                // heuristic value, needed for depth-limited search
+//   int max_remaining() const;           // |value| <= this (scaled): prunes hopeless windows
+//   static std::uint16_t move_code(Move); static Move move_from_code(std::uint16_t);
+//                                        // (default: a cast, for integer and enum moves)
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <thread>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "grundy/search/transposition_table.h"
+#include "grundy/search/two_player.h"
+
+namespace grundy::search {
+
+inline constexpr int kInfinity = 32000;
+inline constexpr int kUnlimitedDepth = TranspositionTable::kExactDepth;
+
+template <class S>
+constexpr int point_scale() {
+  if constexpr (requires { S::kPointScale; })
+    return S::kPointScale;
+  else
+    return 1;
+}
+
+template <class S>
+std::uint16_t move_code(typename S::Move m) {
+  if constexpr (requires { S::move_code(m); })
+    return S::move_code(m);
+  else
+    return static_cast<std::uint16_t>(m);
+}
+
+template <class S>
+typename S::Move move_from_code(std::uint16_t c) {
+  if constexpr (requires { S::move_from_code(c); })
+    return S::move_from_code(c);
+  else
+    return static_cast<typename S::Move>(c);
+}
+
+struct SearchLimits {
+  int depth = kUnlimitedDepth;              // plies; kUnlimitedDepth = to the end of the game
+  std::uint64_t max_nodes = 0;              // 0: no bound
+  double seconds = 0;                       // 0: no bound
+  const std::atomic<bool>* stop = nullptr;  // set elsewhere (Ctrl-C, a server's budget)
+  int threads = 1;                          // Lazy SMP helpers share the table
+};
+
+struct SearchProgress {
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  int depth = 0;           // iterative deepening: the depth being searched
+  int lower = -kInfinity;  // what is proven about the root value so far
+  int upper = kInfinity;
+  int permille_full = 0;  // the table's fill
+};
+
+template <class Move>
+struct SearchResult {
+  bool complete = false;  // false: a budget ended the search; value/bounds are what was proven
+  int value = 0;          // exact when complete (and depth unlimited); else the last estimate
+  int lower = -kInfinity, upper = kInfinity;
+  bool has_move = false;
+  Move best{};
+  int depth = 0;  // depth of the last completed iteration (kUnlimitedDepth when solved)
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  TTStats tt;
+};
+
+template <TwoPlayerState S>
+class AlphaBeta {
+ public:
+  using Move = typename S::Move;
+  using Progress = std::function<void(const SearchProgress&)>;
+
+  explicit AlphaBeta(TranspositionTable& tt) : tt_(tt) {}
+
+  void set_progress(Progress p, double every_seconds = 1.0) {
+    progress_ = std::move(p);
+    progress_every_ = every_seconds;
+  }
+
+  // The exact value of s (depth unlimited), by null-window tests bisecting [lower, upper].
+  SearchResult<Move> solve(S s, const SearchLimits& limits, int lower = -kInfinity,
+                           int upper = kInfinity) {
+    begin(limits);
+    if constexpr (requires { s.max_remaining(); }) {
+      lower = std::max(lower, -s.max_remaining());
+      upper = std::min(upper, s.max_remaining());
+    }
+    SearchResult<Move> r;
+    r.lower = lower;
+    r.upper = upper;
+    std::uint16_t witness = TranspositionTable::kNoMove;  // a move proven to reach r.lower
+    run_with_helpers(s, limits, [&](Worker& w) {
+      int guess = std::clamp(0, r.lower, r.upper);
+      while (r.lower < r.upper) {
+        // Test "value >= g" with g strictly inside (lower, upper]: the answer moves one bound.
+        const int g = std::clamp(guess, r.lower + 1, r.upper);
+        w.root_best = TranspositionTable::kNoMove;
+        const int v = w.search(s, kUnlimitedDepth, g - 1, g, 0);
+        if (v >= g) {
+          r.lower = std::min(v, r.upper);
+          witness = w.root_best;
+        } else {
+          r.upper = std::max(v, r.lower);
+        }
+        guess = r.lower + (r.upper - r.lower + 1) / 2;  // bisect between the new bounds
+        report(w, kUnlimitedDepth, r.lower, r.upper);
+      }
+      if (witness == TranspositionTable::kNoMove && !s.is_over()) {
+        // The value was a bound known before searching: find a move that reaches it.
+        MovesOf<S> legal;
+        s.legal_moves(legal);
+        S t = s;
+        for (const Move& m : legal)
+          if (w.child_value(t, m, kUnlimitedDepth, r.lower - 1, r.lower, 1) >= r.lower) {
+            witness = move_code<S>(m);
+            break;
+          }
+      }
+    });
+    finish(r);
+    if (witness != TranspositionTable::kNoMove) {
+      r.has_move = true;
+      r.best = move_from_code<S>(witness);
+    }
+    r.complete = !aborted_;
+    if (r.complete) {
+      r.value = r.lower;
+      r.depth = kUnlimitedDepth;
+    } else {
+      r.value = std::clamp(0, r.lower, r.upper);
+    }
+    return r;
+  }
+
+  // Iterative deepening to limits.depth (with S::evaluate at the horizon), for play: the best
+  // move of the deepest completed iteration. Stops early once a depth proves the exact value.
+  SearchResult<Move> iterative_deepening(S s, const SearchLimits& limits) {
+    begin(limits);
+    SearchResult<Move> r;
+    run_with_helpers(s, limits, [&](Worker& w) {
+      for (int depth = 1; depth <= std::min(limits.depth, kUnlimitedDepth - 1); ++depth) {
+        w.exact_below = true;
+        w.root_best = TranspositionTable::kNoMove;
+        const int v = w.search(s, depth, -kInfinity, kInfinity, 0);
+        if (w.root_best != TranspositionTable::kNoMove) {
+          r.has_move = true;
+          r.best = move_from_code<S>(w.root_best);
+        }
+        r.value = v;
+        r.depth = depth;
+        r.lower = r.upper = v;
+        report(w, depth, v, v);
+        if (w.exact_below) {  // nothing was cut off by the horizon: the value is exact
+          r.depth = kUnlimitedDepth;
+          break;
+        }
+      }
+    });
+    finish(r);
+    r.complete = !aborted_;
+    return r;
+  }
+
+  // Whether the move m from s is worth at least `threshold` (one null-window test), exactly.
+  // With a budget that ends first, returns false and aborted() is true.
+  bool move_reaches(S s, Move m, int threshold, const SearchLimits& limits) {
+    begin(limits);
+    Worker w(*this, 0);
+    bool reaches = false;
+    if (aborted_) return false;
+    try {
+      reaches = w.child_value(s, m, kUnlimitedDepth, threshold - 1, threshold, 0) >= threshold;
+    } catch (const Aborted&) {
+    }
+    nodes_total_ += w.nodes;
+    return reaches && !aborted_;
+  }
+
+  // The line of best moves stored in the table from s (at most max_length moves).
+  std::vector<Move> principal_variation(S s, int max_length = 64) const {
+    std::vector<Move> line;
+    MovesOf<S> legal;
+    for (int i = 0; i < max_length && !s.is_over(); ++i) {
+      TTEntry e;
+      if (!tt_.probe(key_of(s), e) || e.move == TranspositionTable::kNoMove) break;
+      const Move m = move_from_code<S>(e.move);
+      s.legal_moves(legal);
+      if (!legal.contains(m)) break;
+      line.push_back(m);
+      s.play(m);
+    }
+    return line;
+  }
+
+  bool aborted() const { return aborted_; }
+  std::uint64_t nodes() const { return nodes_total_; }
+  const TTStats& tt_stats() const { return stats_; }
+
+ private:
+  struct Aborted {};
+
+  static std::uint64_t key_of(const S& s) {
+    if constexpr (requires { s.tt_key(); })
+      return s.tt_key();
+    else
+      return s.hash();
+  }
+
+  struct Worker {
+    AlphaBeta& owner;
+    int id;
+    std::uint64_t nodes = 0;
+    bool exact_below = true;  // no horizon evaluation was used in the last search
+    std::uint16_t root_best = TranspositionTable::kNoMove;  // the root's best (or cutoff) move
+    TTStats stats;
+    Worker(AlphaBeta& o, int i) : owner(o), id(i) {}
+
+    int child_value(S& s, Move m, int depth, int alpha, int beta, int ply) {
+      const int me = s.to_move();
+      const int before = margin(s, me);
+      const auto undo = s.play(m);
+      const int delta = (margin(s, me) - before) * point_scale<S>();
+      const int next = depth >= kUnlimitedDepth ? depth : depth - 1;
+      int v;
+      if (s.to_move() == me)
+        v = delta + search(s, next, alpha - delta, beta - delta, ply + 1);
+      else
+        v = delta - search(s, next, delta - beta, delta - alpha, ply + 1);
+      s.undo(m, undo);
+      return v;
+    }
+
+    // Fail-soft negamax: v <= alpha means "at most v", v >= beta "at least v".
+    int search(S& s, int depth, int alpha, int beta, int ply) {
+      if ((++nodes & 1023) == 0) owner.poll(*this);
+      if (s.is_over()) return 0;
+      if constexpr (requires(int& v) { s.static_value(v); }) {
+        int v;
+        if (s.static_value(v)) return v;
+      }
+      if (depth <= 0) {
+        exact_below = false;
+        if constexpr (requires { s.evaluate(); })
+          return s.evaluate();
+        else
+          return 0;
+      }
+      if constexpr (requires { s.max_remaining(); }) {
+        const int bound = s.max_remaining();
+        if (ply > 0 && bound <= alpha) return bound;
+        if (ply > 0 && -bound >= beta) return -bound;
+      }
+      const std::uint64_t key = key_of(s);
+      const auto stored_depth = static_cast<std::uint8_t>(std::min(depth, kUnlimitedDepth));
+      TTEntry e;
+      std::uint16_t tt_move = TranspositionTable::kNoMove;
+      ++stats.probes;
+      if (owner.tt_.probe(key, e)) {
+        ++stats.hits;
+        tt_move = e.move;
+        if (e.depth >= stored_depth && ply > 0) {  // the root always searches its moves
+          if (e.depth < kUnlimitedDepth) exact_below = false;
+          if (e.lower >= beta) return e.lower;
+          if (e.upper <= alpha) return e.upper;
+          if (e.lower == e.upper) return e.lower;
+          alpha = std::max(alpha, static_cast<int>(e.lower));
+          beta = std::min(beta, static_cast<int>(e.upper));
+        }
+      }
+      MovesOf<S> moves;
+      if constexpr (requires { s.search_moves(moves); })
+        s.search_moves(moves);
+      else
+        s.legal_moves(moves);
+      if constexpr (requires { s.order_moves(moves); }) s.order_moves(moves);
+      if (tt_move != TranspositionTable::kNoMove) {
+        for (std::size_t i = 0; i < moves.size(); ++i)
+          if (move_code<S>(moves[i]) == tt_move) {
+            moves.move_to_front(i);
+            break;
+          }
+      }
+      // Lazy SMP: helpers try the moves after the first in a rotated order near the root.
+      if (id > 0 && ply < 4 && moves.size() > 2) {
+        const std::size_t shift = 1 + (static_cast<std::size_t>(id) + ply) % (moves.size() - 1);
+        std::rotate(moves.begin() + 1, moves.begin() + shift, moves.end());
+      }
+      const int alpha0 = alpha;
+      const std::uint64_t nodes0 = nodes;
+      const bool exact_before = exact_below;
+      exact_below = true;
+      int best = -kInfinity;
+      std::uint16_t best_code = TranspositionTable::kNoMove;
+      for (const Move& m : moves) {
+        const int v = child_value(s, m, depth, alpha, beta, ply);
+        if (v > best) {
+          best = v;
+          best_code = move_code<S>(m);
+          if (v > alpha) alpha = v;
+          if (alpha >= beta) break;
+        }
+      }
+      // A subtree that never met the horizon is solved: its bounds hold at any depth.
+      const bool exact_here = exact_below;
+      exact_below = exact_before && exact_here;
+      TTEntry out;
+      out.move = best_code;
+      out.depth = exact_here ? static_cast<std::uint8_t>(kUnlimitedDepth) : stored_depth;
+      out.lower = static_cast<std::int16_t>(best > alpha0 ? best : -kInfinity);
+      out.upper = static_cast<std::int16_t>(best < beta ? best : kInfinity);
+      out.weight = static_cast<std::uint8_t>(std::bit_width(nodes - nodes0));
+      owner.tt_.store(key, out);
+      ++stats.stores;
+      if (ply == 0) root_best = best_code;
+      return best;
+    }
+  };
+
+  void begin(const SearchLimits& limits) {
+    limits_ = limits;
+    aborted_ = limits.stop && limits.stop->load();
+    stop_helpers_ = false;
+    start_ = std::chrono::steady_clock::now();
+    last_report_ = 0;
+    nodes_total_ = 0;
+    stats_ = {};
+  }
+
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+  // Called every 1024 nodes by each worker: budgets, stop flags and progress.
+  void poll(Worker& w) {
+    if (w.id > 0) {
+      helper_nodes_.fetch_add(1024, std::memory_order_relaxed);
+      if (stop_helpers_.load(std::memory_order_relaxed)) throw Aborted{};
+      return;
+    }
+    const bool stop = limits_.stop && limits_.stop->load(std::memory_order_relaxed);
+    const std::uint64_t nodes = w.nodes + helper_nodes_.load(std::memory_order_relaxed);
+    const double t = (limits_.seconds > 0 || progress_) ? elapsed() : 0.0;
+    if (stop || (limits_.max_nodes && nodes >= limits_.max_nodes) ||
+        (limits_.seconds > 0 && t >= limits_.seconds)) {
+      aborted_ = true;
+      throw Aborted{};
+    }
+    if (progress_ && t - last_report_ >= progress_every_) {
+      last_report_ = t;
+      progress_({nodes, t, current_depth_, current_lower_, current_upper_, tt_.permille_full()});
+    }
+  }
+
+  void report(Worker& w, int depth, int lower, int upper) {
+    current_depth_ = depth;
+    current_lower_ = lower;
+    current_upper_ = upper;
+    if (progress_)
+      progress_(
+          {w.nodes + helper_nodes_.load(), elapsed(), depth, lower, upper, tt_.permille_full()});
+  }
+
+  // Runs `body` on the main worker while limits.threads - 1 helpers search the same root with
+  // perturbed move orders, filling the shared table; they stop when the main worker is done.
+  template <class Body>
+  void run_with_helpers(const S& root, const SearchLimits& limits, Body&& body) {
+    helper_nodes_ = 0;
+    if (aborted_) return;  // stopped before it began
+    current_depth_ = 0;
+    current_lower_ = -kInfinity;
+    current_upper_ = kInfinity;
+    std::vector<std::thread> helpers;
+    std::vector<std::unique_ptr<Worker>> helper_workers;
+    const int depth = limits.depth;
+    for (int id = 1; id < limits.threads; ++id) {
+      helper_workers.push_back(std::make_unique<Worker>(*this, id));
+      Worker* hw = helper_workers.back().get();
+      helpers.emplace_back([this, hw, root, depth] {
+        S s = root;
+        try {
+          if (depth >= kUnlimitedDepth) {
+            for (int g = 0;; g = -g + (g <= 0)) hw->search(s, kUnlimitedDepth, g - 1, g, 0);
+          } else {
+            for (int d = 1; d <= depth; ++d) hw->search(s, d, -kInfinity, kInfinity, 0);
+            while (!stop_helpers_) std::this_thread::yield();
+          }
+        } catch (const Aborted&) {
+        }
+        helper_nodes_ += hw->nodes & 1023;  // poll() counted the rest
+      });
+    }
+    Worker main(*this, 0);
+    try {
+      body(main);
+    } catch (const Aborted&) {
+    }
+    stop_helpers_ = true;
+    for (auto& t : helpers) t.join();
+    nodes_total_ = main.nodes + helper_nodes_.load();
+    stats_ = main.stats;
+    for (const auto& hw : helper_workers) {
+      stats_.probes += hw->stats.probes;
+      stats_.hits += hw->stats.hits;
+      stats_.stores += hw->stats.stores;
+    }
+  }
+
+  void finish(SearchResult<Move>& r) {
+    r.nodes = nodes_total_;
+    r.seconds = elapsed();
+    r.tt = stats_;
+  }
+
+  TranspositionTable& tt_;
+  SearchLimits limits_;
+  Progress progress_;
+  double progress_every_ = 1.0;
+  std::chrono::steady_clock::time_point start_;
+  double last_report_ = 0;
+  bool aborted_ = false;
+  std::atomic<bool> stop_helpers_{false};
+  std::atomic<std::uint64_t> helper_nodes_{0};
+  std::uint64_t nodes_total_ = 0;
+  TTStats stats_;
+  int current_depth_ = 0, current_lower_ = -kInfinity, current_upper_ = kInfinity;
+};
+
+}  // namespace grundy::search

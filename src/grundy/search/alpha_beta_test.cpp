@@ -1,0 +1,147 @@
+#include "grundy/search/alpha_beta.h"
+
+#include <gtest/gtest.h>
+
+#include "grundy/search/match.h"
+#include "grundy/search/random.h"
+#include "grundy/search/testing/conformance.h"
+#include "grundy/search/testing/toy_games.h"
+
+namespace grundy::search {
+namespace {
+
+using testing::CoinRow;
+using testing::TicTacToe;
+
+CoinRow random_row(Rng& rng, std::size_t n) {
+  std::vector<int> coins(n);
+  for (auto& c : coins) c = static_cast<int>(rng.below(9)) + 1;
+  return CoinRow(coins);
+}
+
+TEST(ToyGames, PassConformance) {
+  testing::check_conformance(TicTacToe{}, {.games = 50, .max_plies = 9, .perft_depth = 4});
+  Rng rng(1);
+  testing::check_conformance(random_row(rng, 12), {.games = 50, .max_plies = 12});
+}
+
+TEST(ToyGames, TicTacToePerftIsTheKnownSequence) {
+  // Sequences of exactly d plies, finished games not extended (OEIS A008907 ends in 255168).
+  const std::uint64_t expected[] = {1, 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872};
+  for (int d = 0; d <= 9; ++d) {
+    TicTacToe t;
+    EXPECT_EQ(perft(t, d), expected[d]) << "depth " << d;
+  }
+}
+
+TEST(AlphaBeta, SolvesTicTacToeAsADrawAndFindsForcedWins) {
+  TranspositionTable tt(1 << 14);
+  AlphaBeta<TicTacToe> ab(tt);
+  const auto r = ab.solve(TicTacToe{}, {});
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(r.value, 0);
+  // Every position reached by random play: the solver equals plain minimax.
+  Rng rng(7);
+  for (int game = 0; game < 200; ++game) {
+    TicTacToe t;
+    while (!t.is_over()) {
+      TicTacToe copy = t;
+      tt.clear();
+      EXPECT_EQ(ab.solve(t, {}).value, testing::minimax(copy));
+      MovesOf<TicTacToe> moves;
+      t.legal_moves(moves);
+      t.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+  }
+}
+
+TEST(AlphaBeta, ExtraMovesAndScoresEqualPlainMinimaxWithOneOrTwoThreads) {
+  Rng rng(11);
+  for (int i = 0; i < 300; ++i) {
+    CoinRow row = random_row(rng, 1 + rng.below(14));
+    CoinRow copy = row;
+    const int want = testing::minimax(copy);
+    TranspositionTable tt(1 << 16);  // small: replacement is exercised
+    AlphaBeta<CoinRow> ab(tt);
+    const auto r = ab.solve(row, {.threads = 1 + i % 2});
+    ASSERT_TRUE(r.complete);
+    EXPECT_EQ(r.value, want) << "row " << i;
+    // The stored best move achieves the value; every move's null-window test agrees with
+    // minimax of the child.
+    MovesOf<CoinRow> moves;
+    row.legal_moves(moves);
+    for (const auto m : moves) {
+      CoinRow child = row;
+      const int me = child.to_move();
+      child.play(m);
+      const int delta = margin(child, me);
+      CoinRow c2 = child;
+      const int v =
+          child.to_move() == me ? delta + testing::minimax(c2) : delta - testing::minimax(c2);
+      EXPECT_EQ(ab.move_reaches(row, m, want, {}), v >= want);
+      if (r.has_move && r.best == m) {
+        EXPECT_EQ(v, want);
+      }
+    }
+  }
+}
+
+TEST(AlphaBeta, ANodeBudgetStopsTheSearchWithHonestBounds) {
+  Rng rng(5);
+  CoinRow row = random_row(rng, 300);
+  TranspositionTable tt(1 << 12);
+  AlphaBeta<CoinRow> ab(tt);
+  const auto r = ab.solve(row, {.max_nodes = 5000});
+  EXPECT_FALSE(r.complete);
+  EXPECT_TRUE(ab.aborted());
+  EXPECT_LE(r.lower, r.upper);
+  EXPECT_LT(r.nodes, 5000u + 1024u);
+  std::atomic<bool> stop{true};
+  EXPECT_FALSE(ab.solve(row, {.stop = &stop}).complete);
+}
+
+TEST(AlphaBeta, IterativeDeepeningReachesTheExactValueWhenTheGameIsShort) {
+  TranspositionTable tt(1 << 20);
+  AlphaBeta<TicTacToe> ab(tt);
+  TicTacToe t;
+  t.play(0);
+  t.play(1);  // X: corner, O: edge beside it: X wins
+  const auto r = ab.iterative_deepening(t, {.depth = 20});
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(r.depth, kUnlimitedDepth);
+  EXPECT_EQ(r.value, 1);
+  EXPECT_TRUE(r.has_move);
+  EXPECT_FALSE(ab.principal_variation(t).empty());
+}
+
+class PerfectTicTacToe : public Player<TicTacToe> {
+ public:
+  std::string name() const override { return "perfect"; }
+  std::uint8_t choose(const TicTacToe& s) override {
+    AlphaBeta<TicTacToe> ab(tt_);
+    const auto r = ab.solve(s, {});
+    return r.best;
+  }
+
+ private:
+  TranspositionTable tt_{1 << 20};
+};
+
+TEST(Match, PerfectPlayNeverLosesAndTheIntervalCoversTheScore) {
+  PerfectTicTacToe perfect;
+  RandomPlayer<TicTacToe> random;
+  const auto r = play_match<TicTacToe>(perfect, random, TicTacToe{}, 100, 42, 9);
+  EXPECT_EQ(r.games, 100);
+  EXPECT_EQ(r.losses, 0);
+  EXPECT_GT(r.wins, 70);
+  EXPECT_EQ(r.games_first, 50);
+  const auto ci = r.score_interval();
+  EXPECT_LE(ci.low, r.score());
+  EXPECT_GE(ci.high, r.score());
+  const auto w = wilson_interval(0, 10);
+  EXPECT_EQ(w.low, 0.0);
+  EXPECT_NEAR(w.high, 0.2775, 1e-3);  // the textbook Wilson bound for 0 of 10
+}
+
+}  // namespace
+}  // namespace grundy::search

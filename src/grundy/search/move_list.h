@@ -1,0 +1,45 @@
+#pragma once
+// A fixed-capacity list of moves: no allocation in move generation (Stockfish's MoveList).
+#include <array>
+#include <cassert>
+#include <cstddef>
+
+namespace grundy::search {
+
+template <class Move, std::size_t Capacity>
+class MoveList {
+ public:
+  using value_type = Move;
+  static constexpr std::size_t capacity() { return Capacity; }
+
+  void clear() { size_ = 0; }
+  void push_back(const Move& m) {
+    assert(size_ < Capacity);
+    moves_[size_++] = m;
+  }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Move& operator[](std::size_t i) { return moves_[i]; }
+  const Move& operator[](std::size_t i) const { return moves_[i]; }
+  Move* begin() { return moves_.data(); }
+  Move* end() { return moves_.data() + size_; }
+  const Move* begin() const { return moves_.data(); }
+  const Move* end() const { return moves_.data() + size_; }
+  bool contains(const Move& m) const {
+    for (std::size_t i = 0; i < size_; ++i)
+      if (moves_[i] == m) return true;
+    return false;
+  }
+  // Moves the element at i to the front, shifting the ones before it (keeps their order).
+  void move_to_front(std::size_t i) {
+    const Move m = moves_[i];
+    for (; i > 0; --i) moves_[i] = moves_[i - 1];
+    moves_[0] = m;
+  }
+
+ private:
+  std::array<Move, Capacity> moves_{};
+  std::size_t size_ = 0;
+};
+
+}  // namespace grundy::search

@@ -1,0 +1,145 @@
+#include "grundy/search/transposition_table.h"
+
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <new>
+#include <string>
+
+#include "grundy/core/error.h"
+
+namespace grundy::search {
+namespace {
+
+// data: lower 16 | upper 16 | move 16 | depth 7 | weight 5 | generation 3 | valid 1
+// (the valid bit keeps every stored entry non-zero: zero marks an empty slot)
+std::uint64_t pack(const TTEntry& e, std::uint8_t generation) {
+  return static_cast<std::uint64_t>(static_cast<std::uint16_t>(e.lower)) |
+         static_cast<std::uint64_t>(static_cast<std::uint16_t>(e.upper)) << 16 |
+         static_cast<std::uint64_t>(e.move) << 32 |
+         static_cast<std::uint64_t>(e.depth & 127u) << 48 |
+         static_cast<std::uint64_t>(std::min<std::uint8_t>(e.weight, 31) & 31u) << 55 |
+         static_cast<std::uint64_t>(generation & 7u) << 60 | std::uint64_t{1} << 63;
+}
+
+TTEntry unpack(std::uint64_t d) {
+  TTEntry e;
+  e.lower = static_cast<std::int16_t>(static_cast<std::uint16_t>(d));
+  e.upper = static_cast<std::int16_t>(static_cast<std::uint16_t>(d >> 16));
+  e.move = static_cast<std::uint16_t>(d >> 32);
+  e.depth = static_cast<std::uint8_t>((d >> 48) & 127u);
+  e.weight = static_cast<std::uint8_t>((d >> 55) & 31u);
+  return e;
+}
+
+std::uint8_t generation_of(std::uint64_t d) {
+  return static_cast<std::uint8_t>((d >> 60) & 7u);
+}
+
+std::uint64_t mix(std::uint64_t k) {
+  k ^= k >> 33;
+  k *= 0xff51afd7ed558ccdull;
+  k ^= k >> 33;
+  k *= 0xc4ceb9fe1a85ec53ull;
+  return k ^ (k >> 33);
+}
+
+}  // namespace
+
+void TranspositionTable::Free::operator()(Slot* p) const {
+  std::free(p);
+}
+
+TranspositionTable::TranspositionTable(std::size_t bytes)
+    : buckets_(std::max<std::size_t>(1, bytes / kBucketBytes)) {
+  const std::size_t size = buckets_ * kBucketBytes;
+  void* p = std::aligned_alloc(kBucketBytes, size);
+  if (!p)
+    throw LimitError("cannot allocate a transposition table of " + std::to_string(size >> 20) +
+                     " MiB; ask for a smaller one");
+#ifdef MADV_HUGEPAGE
+  if (size >= (std::size_t{2} << 20)) ::madvise(p, size, MADV_HUGEPAGE);
+#endif
+  table_.reset(static_cast<Slot*>(p));
+  clear();
+}
+
+void TranspositionTable::clear() {
+  Slot* t = table_.get();
+  const std::size_t n = buckets_ * kEntriesPerBucket;
+  for (std::size_t i = 0; i < n; ++i) {
+    new (&t[i].check) std::atomic<std::uint64_t>(0);
+    new (&t[i].data) std::atomic<std::uint64_t>(0);
+  }
+}
+
+TranspositionTable::Slot* TranspositionTable::bucket(std::uint64_t key) const {
+  __extension__ using u128 = unsigned __int128;  // the high half of a 64x64 product
+  const auto index = static_cast<std::size_t>((static_cast<u128>(mix(key)) * buckets_) >> 64);
+  return table_.get() + index * kEntriesPerBucket;
+}
+
+bool TranspositionTable::probe(std::uint64_t key, TTEntry& out) const {
+  const Slot* b = bucket(key);
+  for (std::size_t i = 0; i < kEntriesPerBucket; ++i) {
+    const std::uint64_t d = b[i].data.load(std::memory_order_relaxed);
+    const std::uint64_t c = b[i].check.load(std::memory_order_relaxed);
+    if (d != 0 && (c ^ d) == key) {
+      out = unpack(d);
+      return true;
+    }
+  }
+  return false;
+}
+
+void TranspositionTable::store(std::uint64_t key, const TTEntry& e) {
+  Slot* b = bucket(key);
+  Slot* victim = nullptr;
+  int victim_value = 1 << 30;
+  TTEntry merged = e;
+  for (std::size_t i = 0; i < kEntriesPerBucket; ++i) {
+    const std::uint64_t d = b[i].data.load(std::memory_order_relaxed);
+    const std::uint64_t c = b[i].check.load(std::memory_order_relaxed);
+    if (d != 0 && (c ^ d) == key) {
+      const TTEntry old = unpack(d);
+      if (old.depth > e.depth && generation_of(d) == generation_) return;  // keep the deeper
+      if (old.depth == e.depth) {
+        const auto lower = std::max(old.lower, e.lower);
+        const auto upper = std::min(old.upper, e.upper);
+        if (lower <= upper) {
+          merged.lower = lower;
+          merged.upper = upper;
+        }
+        if (e.move == kNoMove) merged.move = old.move;
+        merged.weight = std::max(old.weight, e.weight);
+      }
+      victim = &b[i];
+      break;
+    }
+    // Empty first, then older generations, then the shallowest and lightest.
+    const int value = d == 0 ? -1
+                             : (generation_of(d) == generation_ ? 1024 : 0) +
+                                   8 * static_cast<int>((d >> 48) & 127u) +
+                                   static_cast<int>((d >> 55) & 31u);
+    if (value < victim_value) {
+      victim_value = value;
+      victim = &b[i];
+    }
+  }
+  const std::uint64_t d = pack(merged, generation_);
+  victim->data.store(d, std::memory_order_relaxed);
+  victim->check.store(key ^ d, std::memory_order_relaxed);
+}
+
+int TranspositionTable::permille_full(std::size_t sample) const {
+  sample = std::min(sample, buckets_);
+  if (sample == 0) return 0;
+  std::size_t used = 0;
+  const Slot* t = table_.get();
+  for (std::size_t i = 0; i < sample * kEntriesPerBucket; ++i)
+    used += t[i].data.load(std::memory_order_relaxed) != 0;
+  return static_cast<int>(used * 1000 / (sample * kEntriesPerBucket));
+}
+
+}  // namespace grundy::search

@@ -1,0 +1,83 @@
+#pragma once
+// A transposition table shared by the alpha-beta searches of every two-player game.
+//
+// Each entry keeps both a lower and an upper bound on a position's value (so the null-window
+// re-searches of an exact solver narrow one entry instead of replacing it), the best move
+// found, the depth searched (kExactDepth = to the end of the game) and log2 of the nodes the
+// search below it took (what replacement protects when depths are equal).
+//
+// Four 16-byte entries make a 64-byte bucket (one cache line). Entries are written as
+// (key ^ data, data) with relaxed atomics, so two search threads may share a table without
+// locks: a torn entry fails the key check and reads as a miss (Hyatt's lockless hashing).
+// Keys are 64-bit and stored whole: a game whose key is the position itself (the undrawn lines
+// of a Dots and Boxes board) never suffers a false hit.
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace grundy::search {
+
+struct TTEntry {
+  std::int16_t lower = 0;
+  std::int16_t upper = 0;
+  std::uint16_t move = 0;  // kNoMove when none
+  std::uint8_t depth = 0;  // kExactDepth: searched to the end
+  std::uint8_t weight = 0;
+};
+
+struct TTStats {
+  std::uint64_t probes = 0;
+  std::uint64_t hits = 0;
+  std::uint64_t stores = 0;
+  double hit_rate() const {
+    return probes ? static_cast<double>(hits) / static_cast<double>(probes) : 0.0;
+  }
+};
+
+class TranspositionTable {
+ public:
+  static constexpr std::uint16_t kNoMove = 0xffff;
+  static constexpr std::uint8_t kExactDepth = 127;
+  static constexpr std::size_t kEntriesPerBucket = 4;
+  static constexpr std::size_t kBucketBytes = 64;
+
+  // A table of about `bytes` bytes (at least one bucket). LimitError if it cannot be allocated.
+  explicit TranspositionTable(std::size_t bytes);
+
+  // The entry for `key`, if present.
+  bool probe(std::uint64_t key, TTEntry& out) const;
+  // Stores bounds for `key`. Same depth: the bounds are intersected with what is there (when
+  // consistent); deeper replaces shallower; a different key replaces the least valuable entry
+  // of the bucket (empty, then from an older generation, then shallowest and lightest).
+  void store(std::uint64_t key, const TTEntry& e);
+
+  void clear();
+  // Starts a new generation: older entries become the first to be replaced.
+  void new_generation() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 7); }
+
+  std::size_t bucket_count() const { return buckets_; }
+  std::size_t bytes() const { return buckets_ * kBucketBytes; }
+  // Entries in use among the first `sample` buckets, per mille (Stockfish's hashfull).
+  int permille_full(std::size_t sample = 1000) const;
+
+  // The raw table, for checkpoints: bucket_count() * 64 bytes.
+  const void* data() const { return table_.get(); }
+  void* data() { return table_.get(); }
+
+ private:
+  struct Slot {
+    std::atomic<std::uint64_t> check;  // key ^ data
+    std::atomic<std::uint64_t> data;
+  };
+  struct Free {
+    void operator()(Slot* p) const;
+  };
+  Slot* bucket(std::uint64_t key) const;
+
+  std::size_t buckets_ = 0;
+  std::unique_ptr<Slot[], Free> table_;
+  std::uint8_t generation_ = 0;
+};
+
+}  // namespace grundy::search
