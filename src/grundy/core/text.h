@@ -1,5 +1,7 @@
 #pragma once
 // Small helpers for the line-oriented text formats the games read (edge lists).
+#include <cstddef>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -38,6 +40,48 @@ void for_each_line_words(std::string_view text, F&& f) {
     const auto words = split_words(line);
     if (!words.empty()) f(line_no, words);
   }
+}
+
+// A token of a move list and where it starts (1-based character position, for messages).
+struct ListToken {
+  std::string_view text;
+  std::size_t position;
+};
+
+// The tokens of a move list: words separated by spaces, tabs, newlines and/or commas
+// ("a1b1, b1c1 a2b2").
+inline std::vector<ListToken> split_move_list(std::string_view list) {
+  std::vector<ListToken> tokens;
+  const auto separator = [](char c) { return is_blank(c) || c == ',' || c == '\n'; };
+  std::size_t i = 0;
+  while (i < list.size()) {
+    while (i < list.size() && separator(list[i])) ++i;
+    std::size_t j = i;
+    while (j < list.size() && !separator(list[j])) ++j;
+    if (j > i) tokens.push_back({list.substr(i, j - i), i + 1});
+    i = j;
+  }
+  return tokens;
+}
+
+// A piece of user input made safe to show in a one-line message: control bytes and bytes
+// outside ASCII become \xNN (so a message is always one line of valid UTF-8), and text longer
+// than `max` characters is cut with "...".
+inline std::string shown_token(std::string_view s, std::size_t max = 40) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (std::size_t i = 0; i < s.size() && i < max; ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      out += static_cast<char>(c);
+    } else {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  if (s.size() > max) out += "...";
+  return out;
 }
 
 }  // namespace grundy

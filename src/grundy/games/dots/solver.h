@@ -1,0 +1,40 @@
+#pragma once
+// The exact Dots and Boxes solver: the best final margin of the boxes still to be won, for the
+// player to move, and every line that achieves it. Alpha-beta from search/ over SolverState
+// (its hooks carry the Dots and Boxes knowledge), with null-window tests bisecting the value.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "grundy/games/dots/state.h"
+#include "grundy/search/alpha_beta.h"
+
+namespace grundy::dots {
+
+struct SolveOptions {
+  std::size_t table_bytes = std::size_t{256} << 20;
+  int threads = 1;
+  double seconds = 0;           // 0: no limit
+  std::uint64_t max_nodes = 0;  // 0: no limit
+  const std::atomic<bool>* stop = nullptr;
+  bool symmetry = true;
+  bool best_moves = true;  // test every line for `best` (else only one best line)
+  std::function<void(const search::SearchProgress&)> progress = nullptr;
+};
+
+struct SolveResult {
+  bool complete = false;       // false: a budget ended the search first
+  int value = 0;               // margin of the boxes still to be won, player to move's view
+  int lower = 0, upper = 0;    // what was proven when not complete
+  std::vector<int> best;       // lines that achieve `value` (board line indices)
+  bool best_complete = false;  // every line was tested (else `best` may miss some)
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  search::TTStats tt;
+};
+
+SolveResult solve(const DotsState& s, const SolveOptions& options = {});
+
+}  // namespace grundy::dots

@@ -1,0 +1,121 @@
+#include "grundy/games/dots/solver_state.h"
+
+#include <vector>
+
+namespace grundy::dots {
+
+bool SolverState::static_value(int& v) const {
+  // Only coins with exactly two strings: independent chains (ground at both ends) and loops.
+  for (int c = 0; c < g_->coins; ++c) {
+    const int d = degree(c);
+    if (d != 0 && d != 2) return false;
+  }
+  if (present_ == 0) return false;
+  std::vector<int> chains, loops;
+  std::uint64_t seen = 0;  // strings walked
+  // Chains first: walk from each string to the ground.
+  for (std::uint64_t p = present_; p; p &= p - 1) {
+    const int s0 = std::countr_zero(p);
+    if ((seen >> s0) & 1) continue;
+    const auto& e = g_->ends[s0];
+    if (e[0] >= 0 && e[1] >= 0) continue;    // start chains at a ground string
+    if (e[0] < 0 && e[1] < 0) return false;  // a string joining ground to ground: not Dots
+    int coins = 0, s = s0, c = e[0] < 0 ? e[1] : e[0];
+    seen |= std::uint64_t{1} << s;
+    while (c >= 0) {
+      ++coins;
+      s = other_string(c, s);
+      seen |= std::uint64_t{1} << s;
+      c = other_end(s, c);
+    }
+    chains.push_back(coins);
+  }
+  // What is left are loops.
+  for (std::uint64_t p = present_ & ~seen; p; p &= p - 1) {
+    const int s0 = std::countr_zero(p);
+    if ((seen >> s0) & 1) continue;
+    int coins = 0, s = s0, c = g_->ends[s0][0];
+    seen |= std::uint64_t{1} << s;
+    do {
+      ++coins;
+      s = other_string(c, s);
+      seen |= std::uint64_t{1} << s;
+      c = other_end(s, c);
+    } while (s != s0);
+    loops.push_back(coins);
+  }
+  v = simple_endgame_value(std::move(chains), std::move(loops));
+  return true;
+}
+
+void SolverState::search_moves(Moves& out) const {
+  // Capturable coins decide the move when there are any.
+  int decision_s = -1, decision_t = -1, decisions = 0;
+  std::uint64_t decision_coins = 0;
+  for (int a = 0; a < g_->coins; ++a) {
+    const std::uint64_t own = g_->coin_strings[a] & present_;
+    if (std::popcount(own) != 1) continue;
+    const int s = std::countr_zero(own);
+    const int x = other_end(s, a);
+    if (x < 0 || degree(x) != 2) {  // ground, junction or a double box: take it
+      out.clear();
+      out.push_back(static_cast<Move>(s));
+      return;
+    }
+    const int t = other_string(x, s);
+    const int y = other_end(t, x);
+    bool decide = y < 0 || degree(y) >= 3;  // two boxes left before the ground or a junction
+    if (y >= 0 && degree(y) == 2) {         // four boxes open at both ends (a loop's last 4)
+      const int u = other_string(y, t);
+      const int z = other_end(u, y);
+      decide = z >= 0 && z != a && degree(z) == 1;
+    }
+    if (!decide) {  // deeper in a chain, or three boxes open at both ends: take
+      out.clear();
+      out.push_back(static_cast<Move>(s));
+      return;
+    }
+    if ((decision_coins >> a) & 1) continue;  // the other end of a chain already counted
+    ++decisions;
+    decision_s = s;
+    decision_t = t;
+    decision_coins |= std::uint64_t{1} << a;
+    if (y >= 0 && degree(y) == 2)
+      decision_coins |= std::uint64_t{1} << other_end(other_string(y, t), y);
+  }
+  if (decisions > 0) {
+    out.clear();
+    out.push_back(static_cast<Move>(decision_s));
+    // Double-dealing keeps control only if it is the last capture left; with several chains
+    // to take, take one first (the others come back to the same choice).
+    if (decisions == 1) out.push_back(static_cast<Move>(decision_t));
+    return;
+  }
+  legal_moves(out);
+}
+
+void SolverState::order_moves(Moves& out) const {
+  // Safe strings (no coin drops to one string) first, then sacrifices; centre-out in each.
+  std::array<int, kMaxMoves> key{};
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const int s = out[i];
+    bool safe = true;
+    for (auto c : g_->ends[s])
+      if (c >= 0 && degree(c) <= 2) safe = false;
+    key[i] = (safe ? 0 : 64) + g_->centre_rank[s];
+  }
+  // Insertion sort: at most 64 moves, usually few.
+  for (std::size_t i = 1; i < out.size(); ++i) {
+    const Move m = out[i];
+    const int k = key[i];
+    std::size_t j = i;
+    for (; j > 0 && key[j - 1] > k; --j) {
+      out[j] = out[j - 1];
+      key[j] = key[j - 1];
+    }
+    out[j] = m;
+    key[j] = k;
+  }
+}
+
+}  // namespace grundy::dots

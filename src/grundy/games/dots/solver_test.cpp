@@ -1,0 +1,121 @@
+#include "grundy/games/dots/solver.h"
+
+#include <cstdlib>
+
+#include <gtest/gtest.h>
+
+#include "grundy/games/dots/solver_graph.h"
+#include "grundy/games/dots/solver_state.h"
+#include "grundy/games/dots/testing/brute.h"
+#include "grundy/search/random.h"
+#include "grundy/search/testing/conformance.h"
+
+namespace grundy::dots {
+namespace {
+
+bool sanitized() {
+  return std::getenv("GRUNDY_SANITIZED") != nullptr;
+}
+
+DotsState state_of(const Board& b, std::uint64_t drawn) {
+  std::vector<int> lines;
+  for (int l = 0; l < b.lines(); ++l)
+    if ((drawn >> l) & 1) lines.push_back(l);
+  return DotsState::after(b, lines);
+}
+
+std::uint64_t random_drawn(const Board& b, search::Rng& rng, int undrawn) {
+  std::uint64_t drawn = b.all_lines().lo;
+  for (int k = 0; k < undrawn; ++k) {
+    int l;
+    do l = static_cast<int>(rng.below(static_cast<std::uint32_t>(b.lines())));
+    while (!((drawn >> l) & 1));
+    drawn &= ~(std::uint64_t{1} << l);
+  }
+  return drawn;
+}
+
+// Value and every best line of `drawn` against the exhaustive reference.
+void expect_solved(const Board& b, testing::BruteDots& brute, std::uint64_t drawn, bool symmetry) {
+  const DotsState s = state_of(b, drawn);
+  SolveOptions o;
+  o.table_bytes = 1 << 16;
+  o.symmetry = symmetry;
+  const auto r = solve(s, o);
+  ASSERT_TRUE(r.complete);
+  ASSERT_TRUE(r.best_complete);
+  ASSERT_EQ(r.value, brute.value(drawn)) << b.size_name() << " drawn " << drawn;
+  auto best = r.best;
+  std::sort(best.begin(), best.end());
+  ASSERT_EQ(best, brute.best(drawn)) << b.size_name() << " drawn " << drawn;
+}
+
+TEST(DotsSolver, EveryPositionOfSmallBoardsEqualsExhaustiveSearch) {
+  for (auto [r, c] : {std::pair{1, 1}, {1, 2}, {1, 3}, {2, 2}}) {
+    const Board& b = Board::get(r, c);
+    testing::BruteDots brute(b);
+    for (std::uint64_t drawn = 0; drawn < b.all_lines().lo; ++drawn)
+      expect_solved(b, brute, drawn, (drawn & 1) != 0);
+  }
+}
+
+TEST(DotsSolver, RandomPositionsOfLargerBoardsEqualExhaustiveSearch) {
+  search::Rng rng(2024);
+  struct Case {
+    int rows, cols, count, most_undrawn;
+  };
+  const bool big = !sanitized();
+  for (const Case k : {Case{2, 3, 1500, 17}, Case{1, 5, 300, 16}, Case{2, 4, big ? 400 : 40, 18},
+                       Case{3, 3, big ? 300 : 30, 17}}) {
+    const Board& b = Board::get(k.rows, k.cols);
+    testing::BruteDots brute(b);
+    for (int i = 0; i < k.count; ++i) {
+      const int undrawn =
+          1 + static_cast<int>(rng.below(static_cast<std::uint32_t>(k.most_undrawn)));
+      expect_solved(b, brute, random_drawn(b, rng, std::min(undrawn, b.lines())), i % 2 == 0);
+    }
+  }
+}
+
+TEST(DotsSolver, PublishedValuesFromTheEmptyBoard) {
+  // 1 x n: -1 for odd n, 0 for even n (DESIGN.md).
+  for (int n = 1; n <= (sanitized() ? 5 : 8); ++n) {
+    const auto r = solve(DotsState(Board::get(1, n)), {.best_moves = false});
+    EXPECT_EQ(r.value, n % 2 ? -1 : 0) << "1x" << n;
+  }
+  const auto r22 = solve(DotsState(Board::get(2, 2)));
+  testing::BruteDots brute(Board::get(2, 2));
+  EXPECT_EQ(r22.value, brute.value(0));
+  if (sanitized()) return;
+  // 3 x 3: the second player wins 6-3.
+  const auto r33 = solve(DotsState(Board::get(3, 3)), {.best_moves = false});
+  EXPECT_EQ(r33.value, -3);
+}
+
+TEST(DotsSolver, SolverStatePassesConformanceAndItsKeyIsSymmetric) {
+  const Board& b = Board::get(3, 3);
+  const SolverGraph g = SolverGraph::of(DotsState(b));
+  EXPECT_EQ(g.symmetries.size(), 7u);
+  EXPECT_EQ(g.parallel.size(), 4u);  // the corner boxes
+  SolverState s(g, g.present_of(DotsState(b)), 0);
+  search::testing::check_conformance(s, {.games = 30, .max_plies = 24, .perft_depth = 2});
+  // The 8 images of a position share one key.
+  search::Rng rng(9);
+  for (int i = 0; i < 200; ++i) {
+    const std::uint64_t present = ~random_drawn(b, rng, 12) & b.all_lines().lo;
+    const std::uint64_t key = g.canonical(present);
+    for (std::size_t k = 0; k < g.symmetries.size(); ++k)
+      EXPECT_EQ(g.canonical(g.apply(k, present)), key);
+  }
+}
+
+TEST(DotsSolver, ABudgetStopsItWithHonestBounds) {
+  const auto r = solve(DotsState(Board::get(4, 4)), {.table_bytes = 1 << 20, .max_nodes = 20000});
+  EXPECT_FALSE(r.complete);
+  EXPECT_LE(r.lower, r.upper);
+  EXPECT_GE(r.lower, -16);
+  EXPECT_LE(r.upper, 16);
+}
+
+}  // namespace
+}  // namespace grundy::dots
