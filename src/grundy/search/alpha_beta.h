@@ -16,11 +16,15 @@
 //   void search_moves(MovesOf<S>&) const;// a subset of the legal moves that holds an optimal one
 //                                        //   (forced safe captures); default legal_moves
 //   void order_moves(MovesOf<S>&) const; // likely-best first (the table's move then goes first)
+//   void order_moves(MovesOf<S>&, const History&) const;  // ... given the history scores of
+//                                        //   moves that caused cutoffs (the history heuristic)
 //   int evaluate() const;                // heuristic value, needed for depth-limited search
 //   int max_remaining() const;           // |value| <= this (scaled): prunes hopeless windows
+//   int value_parity() const;            // every value has this parity (0 or 1), or -1
 //   static std::uint16_t move_code(Move); static Move move_from_code(std::uint16_t);
 //                                        // (default: a cast, for integer and enum moves)
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <chrono>
@@ -39,6 +43,23 @@
 namespace grundy::search {
 
 inline constexpr int kInfinity = 32000;
+
+// The history heuristic: how often (weighted by the breadth of the node) each move caused a
+// cutoff, per search thread; states may order moves by it.
+class History {
+ public:
+  static constexpr std::size_t kSize = 1024;  // by move code, folded
+  void reward(std::uint16_t code, std::size_t breadth) {
+    auto& h = score_[code & (kSize - 1)];
+    h += static_cast<std::uint32_t>(breadth * breadth);
+    if (h > (1u << 30))
+      for (auto& x : score_) x >>= 1;
+  }
+  std::uint32_t operator[](std::uint16_t code) const { return score_[code & (kSize - 1)]; }
+
+ private:
+  std::array<std::uint32_t, kSize> score_{};
+};
 inline constexpr int kUnlimitedDepth = TranspositionTable::kExactDepth;
 
 template <class S>
@@ -108,7 +129,8 @@ class AlphaBeta {
     progress_every_ = every_seconds;
   }
 
-  // The exact value of s (depth unlimited), by null-window tests bisecting [lower, upper].
+  // The exact value of s (depth unlimited), by null-window tests "value >= t" (MTD(f): each
+  // test's fail-soft answer becomes the next threshold, from a first guess of 0).
   SearchResult<Move> solve(S s, const SearchLimits& limits, int lower = -kInfinity,
                            int upper = kInfinity) {
     begin(limits);
@@ -116,24 +138,31 @@ class AlphaBeta {
       lower = std::max(lower, -s.max_remaining());
       upper = std::min(upper, s.max_remaining());
     }
+    const int parity = parity_of(s);
+    const int step = parity < 0 ? 1 : 2;
+    lower = round_bound(lower, parity, false);
+    upper = round_bound(upper, parity, true);
     SearchResult<Move> r;
     r.lower = lower;
     r.upper = upper;
+    current_lower_ = lower;
+    current_upper_ = upper;
+    current_depth_ = kUnlimitedDepth;
     std::uint16_t witness = TranspositionTable::kNoMove;  // a move proven to reach r.lower
     run_with_helpers(s, limits, [&](Worker& w) {
-      int guess = std::clamp(0, r.lower, r.upper);
+      int g = std::clamp(round_bound(0, parity, true), r.lower, r.upper);
       while (r.lower < r.upper) {
-        // Test "value >= g" with g strictly inside (lower, upper]: the answer moves one bound.
-        const int g = std::clamp(guess, r.lower + 1, r.upper);
+        const int t = std::clamp(g == r.lower ? r.lower + step : g, r.lower + 1, r.upper);
         w.root_best = TranspositionTable::kNoMove;
-        const int v = w.search(s, kUnlimitedDepth, g - 1, g, 0);
-        if (v >= g) {
-          r.lower = std::min(v, r.upper);
+        const int v = w.search(s, kUnlimitedDepth, t - 1, t, 0);
+        if (v >= t) {
+          r.lower = std::min(round_bound(v, parity, false), r.upper);
           witness = w.root_best;
+          g = r.lower;
         } else {
-          r.upper = std::max(v, r.lower);
+          r.upper = std::max(round_bound(v, parity, true), r.lower);
+          g = r.upper;
         }
-        guess = r.lower + (r.upper - r.lower + 1) / 2;  // bisect between the new bounds
         report(w, kUnlimitedDepth, r.lower, r.upper);
       }
       if (witness == TranspositionTable::kNoMove && !s.is_over()) {
@@ -230,6 +259,20 @@ class AlphaBeta {
  private:
   struct Aborted {};
 
+  // Every value of s has this parity (the state's value_parity() hook), or -1: unknown.
+  static int parity_of(const S& s) {
+    if constexpr (requires { s.value_parity(); })
+      return s.value_parity();
+    else
+      return -1;
+  }
+  // A bound on a value of known parity, tightened to that parity: an upper bound rounds down,
+  // a lower bound up. Infinite bounds stay.
+  static int round_bound(int v, int parity, bool upper) {
+    if (parity < 0 || v <= -kInfinity || v >= kInfinity || ((v - parity) & 1) == 0) return v;
+    return upper ? v - 1 : v + 1;
+  }
+
   static std::uint64_t key_of(const S& s) {
     if constexpr (requires { s.tt_key(); })
       return s.tt_key();
@@ -243,6 +286,7 @@ class AlphaBeta {
     std::uint64_t nodes = 0;
     bool exact_below = true;  // no horizon evaluation was used in the last search
     std::uint16_t root_best = TranspositionTable::kNoMove;  // the root's best (or cutoff) move
+    History history;
     TTStats stats;
     Worker(AlphaBeta& o, int i) : owner(o), id(i) {}
 
@@ -265,6 +309,8 @@ class AlphaBeta {
     int search(S& s, int depth, int alpha, int beta, int ply) {
       if ((++nodes & 1023) == 0) owner.poll(*this);
       if (s.is_over()) return 0;
+      const std::uint64_t key = key_of(s);
+      owner.tt_.prefetch(key);  // the table's line arrives while the checks below run
       if constexpr (requires(int& v) { s.static_value(v); }) {
         int v;
         if (s.static_value(v)) return v;
@@ -281,7 +327,6 @@ class AlphaBeta {
         if (ply > 0 && bound <= alpha) return bound;
         if (ply > 0 && -bound >= beta) return -bound;
       }
-      const std::uint64_t key = key_of(s);
       const auto stored_depth = static_cast<std::uint8_t>(std::min(depth, kUnlimitedDepth));
       TTEntry e;
       std::uint16_t tt_move = TranspositionTable::kNoMove;
@@ -303,7 +348,10 @@ class AlphaBeta {
         s.search_moves(moves);
       else
         s.legal_moves(moves);
-      if constexpr (requires { s.order_moves(moves); }) s.order_moves(moves);
+      if constexpr (requires { s.order_moves(moves, history); })
+        s.order_moves(moves, history);
+      else if constexpr (requires { s.order_moves(moves); })
+        s.order_moves(moves);
       if (tt_move != TranspositionTable::kNoMove) {
         for (std::size_t i = 0; i < moves.size(); ++i)
           if (move_code<S>(moves[i]) == tt_move) {
@@ -328,9 +376,16 @@ class AlphaBeta {
           best = v;
           best_code = move_code<S>(m);
           if (v > alpha) alpha = v;
-          if (alpha >= beta) break;
+          if (alpha >= beta) {
+            history.reward(best_code, moves.size());
+            break;
+          }
         }
       }
+      if (best <= alpha0)
+        best = round_bound(best, parity_of(s), true);
+      else if (best >= beta)
+        best = round_bound(best, parity_of(s), false);
       // A subtree that never met the horizon is solved: its bounds hold at any depth.
       const bool exact_here = exact_below;
       exact_below = exact_before && exact_here;
@@ -355,6 +410,9 @@ class AlphaBeta {
     last_report_ = 0;
     nodes_total_ = 0;
     stats_ = {};
+    current_depth_ = 0;
+    current_lower_ = -kInfinity;
+    current_upper_ = kInfinity;
   }
 
   double elapsed() const {
@@ -397,9 +455,6 @@ class AlphaBeta {
   void run_with_helpers(const S& root, const SearchLimits& limits, Body&& body) {
     helper_nodes_ = 0;
     if (aborted_) return;  // stopped before it began
-    current_depth_ = 0;
-    current_lower_ = -kInfinity;
-    current_upper_ = kInfinity;
     std::vector<std::thread> helpers;
     std::vector<std::unique_ptr<Worker>> helper_workers;
     const int depth = limits.depth;

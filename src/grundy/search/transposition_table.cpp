@@ -3,7 +3,6 @@
 #include <sys/mman.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <new>
 #include <string>
 
@@ -47,37 +46,46 @@ std::uint64_t mix(std::uint64_t k) {
 
 }  // namespace
 
-void TranspositionTable::Free::operator()(Slot* p) const {
-  std::free(p);
+TTEntry TranspositionTable::unpack_entry(std::uint64_t data) {
+  return unpack(data);
 }
 
+TranspositionTable::~TranspositionTable() {
+  ::munmap(table_, buckets_ * kBucketBytes);
+}
+
+// Fresh anonymous pages read as zero, and an all-zero slot is an empty entry (the valid bit is
+// clear), so a table of gigabytes costs nothing until it is used: no loop touches it up front.
 TranspositionTable::TranspositionTable(std::size_t bytes)
     : buckets_(std::max<std::size_t>(1, bytes / kBucketBytes)) {
   const std::size_t size = buckets_ * kBucketBytes;
-  void* p = std::aligned_alloc(kBucketBytes, size);
-  if (!p)
+  void* p = ::mmap(nullptr, size, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED)
     throw LimitError("cannot allocate a transposition table of " + std::to_string(size >> 20) +
                      " MiB; ask for a smaller one");
 #ifdef MADV_HUGEPAGE
   if (size >= (std::size_t{2} << 20)) ::madvise(p, size, MADV_HUGEPAGE);
 #endif
-  table_.reset(static_cast<Slot*>(p));
-  clear();
+  table_ = static_cast<Slot*>(p);
 }
 
 void TranspositionTable::clear() {
-  Slot* t = table_.get();
-  const std::size_t n = buckets_ * kEntriesPerBucket;
-  for (std::size_t i = 0; i < n; ++i) {
-    new (&t[i].check) std::atomic<std::uint64_t>(0);
-    new (&t[i].data) std::atomic<std::uint64_t>(0);
+  const std::size_t size = buckets_ * kBucketBytes;
+  // Small tables: zero in place; big ones: give the pages back (they read as zero again).
+  if (size < (std::size_t{8} << 20) || ::madvise(table_, size, MADV_DONTNEED) != 0) {
+    Slot* t = table_;
+    for (std::size_t i = 0; i < buckets_ * kEntriesPerBucket; ++i) {
+      t[i].check.store(0, std::memory_order_relaxed);
+      t[i].data.store(0, std::memory_order_relaxed);
+    }
   }
 }
 
 TranspositionTable::Slot* TranspositionTable::bucket(std::uint64_t key) const {
   __extension__ using u128 = unsigned __int128;  // the high half of a 64x64 product
   const auto index = static_cast<std::size_t>((static_cast<u128>(mix(key)) * buckets_) >> 64);
-  return table_.get() + index * kEntriesPerBucket;
+  return table_ + index * kEntriesPerBucket;
 }
 
 bool TranspositionTable::probe(std::uint64_t key, TTEntry& out) const {
@@ -136,7 +144,7 @@ int TranspositionTable::permille_full(std::size_t sample) const {
   sample = std::min(sample, buckets_);
   if (sample == 0) return 0;
   std::size_t used = 0;
-  const Slot* t = table_.get();
+  const Slot* t = table_;
   for (std::size_t i = 0; i < sample * kEntriesPerBucket; ++i)
     used += t[i].data.load(std::memory_order_relaxed) != 0;
   return static_cast<int>(used * 1000 / (sample * kEntriesPerBucket));

@@ -14,7 +14,6 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 
 namespace grundy::search {
 
@@ -44,7 +43,12 @@ class TranspositionTable {
 
   // A table of about `bytes` bytes (at least one bucket). LimitError if it cannot be allocated.
   explicit TranspositionTable(std::size_t bytes);
+  ~TranspositionTable();
+  TranspositionTable(const TranspositionTable&) = delete;
+  TranspositionTable& operator=(const TranspositionTable&) = delete;
 
+  // Starts loading the bucket of `key` into the cache (call early, probe later).
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(bucket(key)); }
   // The entry for `key`, if present.
   bool probe(std::uint64_t key, TTEntry& out) const;
   // Stores bounds for `key`. Same depth: the bounds are intersected with what is there (when
@@ -61,22 +65,31 @@ class TranspositionTable {
   // Entries in use among the first `sample` buckets, per mille (Stockfish's hashfull).
   int permille_full(std::size_t sample = 1000) const;
 
+  // Calls f(key, entry) for every entry (for checkpoints; safe while other threads store, which
+  // may make it skip or see an entry twice).
+  template <class F>
+  void for_each(F&& f) const {
+    for (std::size_t i = 0; i < buckets_ * kEntriesPerBucket; ++i) {
+      const std::uint64_t d = table_[i].data.load(std::memory_order_relaxed);
+      const std::uint64_t c = table_[i].check.load(std::memory_order_relaxed);
+      if (d != 0) f(c ^ d, unpack_entry(d));
+    }
+  }
+  static TTEntry unpack_entry(std::uint64_t data);
+
   // The raw table, for checkpoints: bucket_count() * 64 bytes.
-  const void* data() const { return table_.get(); }
-  void* data() { return table_.get(); }
+  const void* data() const { return table_; }
+  void* data() { return table_; }
 
  private:
   struct Slot {
     std::atomic<std::uint64_t> check;  // key ^ data
     std::atomic<std::uint64_t> data;
   };
-  struct Free {
-    void operator()(Slot* p) const;
-  };
   Slot* bucket(std::uint64_t key) const;
 
   std::size_t buckets_ = 0;
-  std::unique_ptr<Slot[], Free> table_;
+  Slot* table_ = nullptr;  // mmap'ed: buckets_ * kBucketBytes bytes
   std::uint8_t generation_ = 0;
 };
 

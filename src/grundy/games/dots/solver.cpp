@@ -1,8 +1,13 @@
 #include "grundy/games/dots/solver.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 
+#include "grundy/core/error.h"
+#include "grundy/games/dots/checkpoint.h"
 #include "grundy/games/dots/solver_graph.h"
 #include "grundy/games/dots/solver_state.h"
 
@@ -20,13 +25,65 @@ SolveResult solve(const DotsState& s, const SolveOptions& o) {
   root.set_symmetry(o.symmetry);
   search::TranspositionTable tt(o.table_bytes);
   search::AlphaBeta<SolverState> ab(tt);
-  if (o.progress) ab.set_progress(o.progress);
+  int lower = -search::kInfinity, upper = search::kInfinity;
+  SolveCheckpoint ck{
+      s.board().rows(), s.board().cols(), s.drawn_lines(), s.to_move(), 0, 0, 0, 0, 0};
+  if (!o.checkpoint.empty()) {
+    struct stat st {};
+    const bool exists = ::stat(o.checkpoint.c_str(), &st) == 0;
+    if (exists && !o.resume)
+      throw InputError("a checkpoint '" + o.checkpoint +
+                       "' exists; add --resume to continue it, or delete it");
+    if (exists) {
+      SolveCheckpoint saved;
+      load_checkpoint(o.checkpoint, saved, tt);
+      if (saved.rows != ck.rows || saved.cols != ck.cols || !(saved.drawn == ck.drawn) ||
+          saved.to_move != ck.to_move)
+        throw InputError("checkpoint '" + o.checkpoint + "' belongs to another position");
+      lower = saved.lower;
+      upper = saved.upper;
+      r.resumed = true;
+      r.nodes_before = saved.nodes;
+      ck = saved;
+    }
+  }
+  const double seconds_before = ck.seconds;
+  const auto save = [&](int lo, int hi, std::uint64_t nodes, double secs) {
+    ck.lower = lo;
+    ck.upper = hi;
+    ck.nodes = r.nodes_before + nodes;
+    ck.seconds = seconds_before + secs;
+    r.checkpoint_entries = save_checkpoint(o.checkpoint, ck, tt, o.checkpoint_min_weight);
+  };
+  double last_save = 0;
+  int proven_lower = lower, proven_upper = upper;
+  if (o.progress || !o.checkpoint.empty())
+    ab.set_progress([&](const search::SearchProgress& p) {
+      proven_lower = std::max(proven_lower, p.lower);
+      proven_upper = std::min(proven_upper, p.upper);
+      if (o.progress) {
+        search::SearchProgress shown = p;
+        shown.nodes += r.nodes_before;
+        shown.seconds += seconds_before;
+        o.progress(shown);
+      }
+      if (!o.checkpoint.empty() && p.seconds - last_save >= o.checkpoint_every) {
+        last_save = p.seconds;
+        save(proven_lower, proven_upper, p.nodes, p.seconds);
+      }
+    });
   search::SearchLimits limits;
   limits.seconds = o.seconds;
   limits.max_nodes = o.max_nodes;
   limits.stop = o.stop;
   limits.threads = o.threads;
-  const auto result = ab.solve(root, limits);
+  const auto result = ab.solve(root, limits, lower, upper);
+  if (!result.complete && !o.checkpoint.empty()) {
+    save(result.lower, result.upper, result.nodes, result.seconds);
+    r.checkpoint_saved = true;
+  } else if (result.complete && !o.checkpoint.empty()) {
+    ::unlink(o.checkpoint.c_str());
+  }
   r.nodes = result.nodes;
   r.tt = result.tt;
   r.lower = result.lower;

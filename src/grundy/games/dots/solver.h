@@ -22,6 +22,12 @@ struct SolveOptions {
   bool symmetry = true;
   bool best_moves = true;  // test every line for `best` (else only one best line)
   std::function<void(const search::SearchProgress&)> progress = nullptr;
+  // Long runs: checkpoint to this file every `checkpoint_every` seconds and when stopped;
+  // `resume` continues from it (checkpoint.h). A finished solve deletes it.
+  std::string checkpoint = {};
+  bool resume = false;
+  double checkpoint_every = 300;
+  int checkpoint_min_weight = 12;  // keep table entries of subtrees of >= 2^12 nodes
 };
 
 struct SolveResult {
@@ -33,6 +39,10 @@ struct SolveResult {
   std::uint64_t nodes = 0;
   double seconds = 0;
   search::TTStats tt;
+  bool resumed = false;            // continued from a checkpoint
+  std::uint64_t nodes_before = 0;  // ... which had searched this many nodes
+  bool checkpoint_saved = false;   // stopped early and saved a checkpoint
+  std::uint64_t checkpoint_entries = 0;
 };
 
 SolveResult solve(const DotsState& s, const SolveOptions& options = {});

@@ -91,11 +91,70 @@ void SolverState::search_moves(Moves& out) const {
     if (decisions == 1) out.push_back(static_cast<Move>(decision_t));
     return;
   }
-  legal_moves(out);
+  // Nothing to capture. Moves inside an independent chain or loop (coins with two strings
+  // each, grounded at both ends, or a cycle) are interchangeable, and so are the components
+  // of one kind and length: one move each is enough. A 2-chain is opened in the middle (the
+  // hard-hearted handout: opened at an end it lets the opponent choose, never better for the
+  // opener).
+  std::uint64_t two = 0;  // coins with exactly two strings
+  for (int c = 0; c < g_->coins; ++c)
+    if (degree(c) == 2) two |= std::uint64_t{1} << c;
+  std::uint64_t skip = 0;  // strings of independent components that need no move of their own
+  std::uint64_t walked = 0;
+  std::array<std::uint8_t, 66> chain_seen{}, loop_seen{};  // lengths already represented
+  // Walks from string s0 away from coin end `c` through coins with two strings; returns the
+  // strings passed, the coins counted in `length`, and how the walk ended.
+  enum class Ended { ground, junction, around };
+  const auto walk = [&](int s0, int c, int& length, int& second, Ended& ended) {
+    std::uint64_t strings = std::uint64_t{1} << s0;
+    int s = s0;
+    length = 0;
+    while (true) {
+      if (c < 0) {
+        ended = Ended::ground;
+        break;
+      }
+      if (!((two >> c) & 1)) {
+        ended = Ended::junction;
+        break;
+      }
+      ++length;
+      s = other_string(c, s);
+      if (length == 1) second = s;
+      if (s == s0) {
+        ended = Ended::around;
+        break;
+      }
+      strings |= std::uint64_t{1} << s;
+      c = other_end(s, c);
+    }
+    return strings;
+  };
+  for (int pass = 0; pass < 2; ++pass)  // chains from their ground strings, then loops
+    for (std::uint64_t p = present_ & ~walked; p; p &= p - 1) {
+      const int s0 = std::countr_zero(p);
+      if ((walked >> s0) & 1) continue;
+      const auto& e = g_->ends[s0];
+      const bool grounded = e[0] < 0 || e[1] < 0;
+      if (grounded != (pass == 0)) continue;
+      int length = 0, second = -1;
+      Ended ended;
+      const std::uint64_t strings = walk(s0, e[0] < 0 ? e[1] : e[0], length, second, ended);
+      walked |= strings;
+      if (ended != (pass == 0 ? Ended::ground : Ended::around)) continue;
+      auto& seen = pass == 0 ? chain_seen : loop_seen;
+      const int keep = pass == 0 && length == 2 ? second : s0;
+      skip |= strings & ~(seen[length] ? 0 : std::uint64_t{1} << keep);
+      seen[length] = 1;
+    }
+  out.clear();
+  for (std::uint64_t p = present_ & ~skip; p; p &= p - 1)
+    out.push_back(static_cast<Move>(std::countr_zero(p)));
 }
 
 void SolverState::order_moves(Moves& out) const {
   // Safe strings (no coin drops to one string) first, then sacrifices; centre-out in each.
+  // (The history heuristic was tried here and searched 4% to 4x more nodes: centre-out wins.)
   std::array<int, kMaxMoves> key{};
   for (std::size_t i = 0; i < out.size(); ++i) {
     const int s = out[i];

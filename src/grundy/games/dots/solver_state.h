@@ -73,6 +73,8 @@ class SolverState {
     return use_symmetry_ ? g_->canonical(present_) : g_->normalise(present_);
   }
   int max_remaining() const { return open_; }
+  // mine + theirs = the open boxes, so mine - theirs has their parity.
+  int value_parity() const { return open_ & 1; }
   bool static_value(int& v) const;
   void search_moves(Moves& out) const;
   void order_moves(Moves& out) const;

@@ -1,0 +1,73 @@
+// grundy dots show|solve|analyze|play|match — Dots and Boxes and Nimstring.
+#include <algorithm>
+
+#include <fmt/core.h>
+
+#include "command.h"
+#include "dots_cli.h"
+
+namespace grundy::cli {
+namespace dots_cli {
+
+std::string headline(const dots::DotsState& s) {
+  const auto& b = s.board();
+  if (s.is_over())
+    return fmt::format("Dots and Boxes {}: game over, {}.", b.size_name(),
+                       result_words(s.points(0), s.points(1)));
+  return fmt::format("Dots and Boxes {}: {} of {} lines drawn, score {}–{}, player {} to move.",
+                     b.size_name(), s.lines_drawn(), b.lines(), s.points(0), s.points(1),
+                     s.to_move() + 1);
+}
+
+std::vector<std::string> line_names(const dots::Board& b, const std::vector<int>& lines) {
+  std::vector<std::string> names;
+  for (int l : lines) names.push_back(b.line_name(l));
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::string name_list(const std::vector<std::string>& names, const char* last_word,
+                      std::size_t cap) {
+  std::string out;
+  const std::size_t shown = std::min(names.size(), cap);
+  for (std::size_t i = 0; i < shown; ++i) {
+    if (i > 0)
+      out += (i + 1 == shown && shown == names.size()) ? fmt::format(" {} ", last_word) : ", ";
+    out += names[i];
+  }
+  if (names.size() > shown) out += fmt::format(", ... ({} in all)", names.size());
+  return out;
+}
+
+nlohmann::json position_json(const dots::DotsState& s) {
+  return {{"board", s.board().size_name()},
+          {"lines_drawn", s.lines_drawn()},
+          {"to_move", s.to_move() + 1},
+          {"score", {s.points(0), s.points(1)}}};
+}
+
+std::string result_words(int p1, int p2) {
+  if (p1 == p2) return fmt::format("a tie {}–{}", p1, p2);
+  return fmt::format("player {} wins {}–{}", p1 > p2 ? 1 : 2, std::max(p1, p2), std::min(p1, p2));
+}
+
+}  // namespace dots_cli
+
+namespace {
+
+const Registration registration{
+    60, "dots", [](CLI::App& app) {
+      auto* cmd = app.add_subcommand(
+          "dots", "Dots and Boxes: the board, the exact solver, chains and Nimstring, play");
+      cmd->require_subcommand(1);
+      dots_cli::install_show(*cmd);
+      dots_cli::install_solve(*cmd);
+      cmd->footer(
+          "Lines are named by their two dots: columns a, b, c, ... from the left, rows 1, 2, ...\n"
+          "from the top (a1b1 is the top-left horizontal line, a1a2 the vertical one below a1).\n"
+          "Examples:\n  grundy dots show 2x2 --moves 'a1b1 a1a2 b1b2'\n  grundy dots solve 3x3\n"
+          "  grundy dots play 3x3 --engine control");
+    }};
+
+}  // namespace
+}  // namespace grundy::cli

@@ -1,0 +1,176 @@
+// grundy dots solve RxC [--moves LIST] [--json] [--threads N] [--table-mb M] [--seconds S]
+//                       [--progress]
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include <fmt/core.h>
+
+#include "dots_cli.h"
+#include "grundy/core/error.h"
+#include "grundy/core/parse.h"
+#include "grundy/games/dots/solver.h"
+#include "interrupt.h"
+#include "io.h"
+
+namespace grundy::cli::dots_cli {
+namespace {
+
+struct SolveCliOptions {
+  std::string size;
+  std::string moves;
+  std::string threads;
+  std::string table_mb;
+  std::string seconds;
+  std::string checkpoint;
+  std::string checkpoint_every;
+  bool resume = false;
+  bool json = false;
+  bool progress = false;
+  bool one_best = false;
+};
+
+std::string outcome(const dots::DotsState& s, const dots::SolveResult& r) {
+  const int left = s.boxes_left();
+  const int mine = (left + r.value) / 2, theirs = (left - r.value) / 2;
+  const char* verb = r.value > 0 ? "wins" : r.value == 0 ? "ties" : "loses";
+  const int p = s.to_move();
+  const int final1 = s.points(0) + (p == 0 ? mine : theirs);
+  const int final2 = s.points(1) + (p == 0 ? theirs : mine);
+  return fmt::format("Player {} to move {} the remaining {} box{} {}–{}{} (final score {}–{}: {}).",
+                     p + 1, verb, left, left == 1 ? "" : "es", mine, theirs,
+                     r.value < 0 ? " at best" : "", final1, final2, result_words(final1, final2));
+}
+
+void run(const SolveCliOptions& o) {
+  const auto& board = dots::Board::parse(o.size);
+  const auto s = dots::DotsState::after(board, o.moves);
+  const int undrawn = board.lines() - s.lines_drawn();
+  dots::SolveOptions so;
+  const unsigned cores = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
+  so.threads = o.threads.empty() ? (undrawn > 30 ? static_cast<int>(cores) : 1)
+                                 : static_cast<int>(parse_uint(o.threads, "--threads", 64));
+  if (so.threads < 1) throw InputError("--threads must be at least 1");
+  const std::uint64_t mb = o.table_mb.empty()
+                               ? (undrawn <= 24   ? 64
+                                  : undrawn <= 40 ? 1024
+                                                  : 4096)
+                               : parse_uint(o.table_mb, "--table-mb", std::uint64_t{1} << 20);
+  if (mb < 1) throw InputError("--table-mb must be at least 1");
+  so.table_bytes = static_cast<std::size_t>(mb) << 20;
+  if (!o.seconds.empty()) {
+    so.seconds = static_cast<double>(parse_uint(o.seconds, "--seconds", 100'000'000));
+    if (so.seconds <= 0) throw InputError("--seconds must be at least 1");
+  }
+  so.best_moves = !o.one_best;
+  so.checkpoint = o.checkpoint;
+  so.resume = o.resume;
+  if (o.resume && o.checkpoint.empty()) throw InputError("--resume needs --checkpoint FILE");
+  if (!o.checkpoint_every.empty()) {
+    if (o.checkpoint.empty()) throw InputError("--checkpoint-every needs --checkpoint FILE");
+    so.checkpoint_every =
+        static_cast<double>(parse_uint(o.checkpoint_every, "--checkpoint-every", 1'000'000));
+    if (so.checkpoint_every < 1) throw InputError("--checkpoint-every must be at least 1");
+  }
+  if (o.resume && ::access(o.checkpoint.c_str(), F_OK) != 0)
+    fmt::print(stderr, "grundy: no checkpoint '{}' yet: starting from the beginning\n",
+               o.checkpoint);
+  InterruptScope interrupt;
+  so.stop = interrupt.stop();
+  const bool tty = ::isatty(STDERR_FILENO);
+  if (o.progress || tty)
+    so.progress = [tty](const search::SearchProgress& p) {
+      const auto bound = [](int v) {
+        return v <= -search::kInfinity  ? std::string("-inf")
+               : v >= search::kInfinity ? std::string("+inf")
+                                        : std::to_string(v);
+      };
+      fmt::print(stderr,
+                 "{}solving: {:.3g} nodes ({:.3g}/s), value in [{}, {}], table {}% full, "
+                 "{:.0f} s{}",
+                 tty ? "\r" : "", static_cast<double>(p.nodes),
+                 p.seconds > 0 ? static_cast<double>(p.nodes) / p.seconds : 0.0, bound(p.lower),
+                 bound(p.upper), p.permille_full / 10, p.seconds, tty ? "   " : "\n");
+      std::fflush(stderr);
+    };
+  const auto r = dots::solve(s, so);
+  if (so.progress && tty) fmt::print(stderr, "\n");
+  if (r.checkpoint_saved) {
+    fmt::print(stderr,
+               "grundy: stopped with the value in [{}, {}]; checkpoint '{}' saved ({} table "
+               "entries); run the same command with --resume to continue\n",
+               std::max(r.lower, -s.boxes_left()), std::min(r.upper, s.boxes_left()), o.checkpoint,
+               r.checkpoint_entries);
+    if (interrupt.interrupted()) std::exit(130);
+  }
+  const auto best = line_names(board, r.best);
+  if (o.json) {
+    auto j = position_json(s);
+    j["complete"] = r.complete;
+    j["value"] = r.value;
+    if (!r.complete) {
+      j["lower"] = std::max(r.lower, -s.boxes_left());
+      j["upper"] = std::min(r.upper, s.boxes_left());
+    }
+    j["best"] = best;
+    j["best_complete"] = r.best_complete;
+    j["nodes"] = r.nodes;
+    j["seconds"] = r.seconds;
+    j["table_hit_rate"] = r.tt.hit_rate();
+    if (r.resumed) j["nodes_before_resume"] = r.nodes_before;
+    print_json(j);
+  } else {
+    fmt::print("{}\n", headline(s));
+    if (s.is_over()) {
+      fmt::print("Nothing left to play.\n");
+    } else if (!r.complete) {
+      fmt::print(
+          "Not solved within the budget: the value (margin of the remaining {} boxes for "
+          "the player to move) is between {} and {}.\n",
+          s.boxes_left(), std::max(r.lower, -s.boxes_left()), std::min(r.upper, s.boxes_left()));
+    } else {
+      fmt::print("{}\n", outcome(s, r));
+      if (!best.empty())
+        fmt::print(
+            "{} {}{}.\n",
+            best.size() == 1 ? "The best line:" : "Best lines:", name_list(best, "or"),
+            r.best_complete ? "" : " (other lines may be as good: not every line was tested)");
+    }
+    fmt::print("Searched {} nodes in {:.2f} s ({:.3g} nodes/s), table hit rate {:.0f}%{}.\n",
+               r.nodes, r.seconds, r.seconds > 0 ? static_cast<double>(r.nodes) / r.seconds : 0.0,
+               100 * r.tt.hit_rate(),
+               r.resumed ? fmt::format(", after {} nodes before the checkpoint", r.nodes_before)
+                         : std::string());
+  }
+  if (interrupt.interrupted()) std::exit(130);
+}
+
+}  // namespace
+
+void install_solve(CLI::App& dots) {
+  auto o = std::make_shared<SolveCliOptions>();
+  auto* cmd = dots.add_subcommand(
+      "solve", "The exact value (margin of the boxes still to win) and every best line");
+  cmd->add_option("size", o->size, "board size in boxes, ROWSxCOLUMNS (e.g. 3x3)")->required();
+  cmd->add_option("--moves", o->moves, "the lines drawn so far, in order");
+  cmd->add_flag("--json", o->json, "print JSON: to_move, score, value, best, nodes, seconds");
+  cmd->add_option("--threads", o->threads, "search threads (default: all cores on big positions)");
+  cmd->add_option("--table-mb", o->table_mb, "transposition table size in MiB");
+  cmd->add_option("--seconds", o->seconds, "stop after this many seconds with bounds");
+  cmd->add_flag("--progress", o->progress, "report progress on stderr even when not a terminal");
+  cmd->add_flag("--one-best", o->one_best, "find one best line instead of testing every line");
+  cmd->add_option("--checkpoint", o->checkpoint,
+                  "save progress to this file (periodically and on Ctrl-C) for --resume");
+  cmd->add_option("--checkpoint-every", o->checkpoint_every,
+                  "seconds between checkpoints (default 300)");
+  cmd->add_flag("--resume", o->resume, "continue from the --checkpoint file");
+  cmd->footer(
+      "Example:\n  grundy dots solve 3x3\n  grundy dots solve 4x4 --moves 'b2c2 b3c3' --json");
+  cmd->callback([o] { run(*o); });
+}
+
+}  // namespace grundy::cli::dots_cli
