@@ -62,6 +62,7 @@ const Registration registration{
       cmd->require_subcommand(1);
       dots_cli::install_show(*cmd);
       dots_cli::install_solve(*cmd);
+      dots_cli::install_match(*cmd);
       cmd->footer(
           "Lines are named by their two dots: columns a, b, c, ... from the left, rows 1, 2, ...\n"
           "from the top (a1b1 is the top-left horizontal line, a1a2 the vertical one below a1).\n"

@@ -8,6 +8,13 @@
 
 namespace grundy::dots {
 
+Nimstring::Nimstring(const Coins& g, std::size_t max_positions)
+    : g_(g), max_positions_(max_positions), touching_(static_cast<std::size_t>(g.string_count())) {
+  for (int s = 0; s < g.string_count(); ++s)
+    for (int c : g.ends[s])
+      if (c != kGround) touching_[s] |= g.strings_of[c];
+}
+
 std::string NimstringValue::to_string() const {
   if (loony) return "loony";
   return nimber == 0 ? "0" : "*" + std::to_string(nimber);
@@ -51,7 +58,16 @@ NimstringValue Nimstring::value(std::uint64_t present) {
   present = after_free_captures(present, loony);
   if (loony) return {true, 0};
   std::uint32_t v = 0;
-  for (std::uint64_t comp : components(g_, present)) v ^= component_value(comp);
+  for (std::uint64_t left = present; left;) {  // each connected component in turn
+    std::uint64_t comp = left & (~left + 1), frontier = comp;
+    while (frontier) {
+      const std::uint64_t add = touching_[std::countr_zero(frontier)] & present & ~comp;
+      frontier = (frontier & (frontier - 1)) | add;
+      comp |= add;
+    }
+    left &= ~comp;
+    v ^= component_value(comp);
+  }
   return {false, v};
 }
 

@@ -12,6 +12,7 @@
 // loony options excluded. Checked against a plain search of the game with a Nim heap added.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "grundy/games/dots/coins.h"
@@ -28,8 +29,7 @@ struct NimstringValue {
 class Nimstring {
  public:
   // Stops with LimitError once `max_positions` component values are memoised.
-  explicit Nimstring(const Coins& g, std::size_t max_positions = std::size_t{1} << 22)
-      : g_(g), max_positions_(max_positions) {}
+  explicit Nimstring(const Coins& g, std::size_t max_positions = std::size_t{1} << 22);
 
   NimstringValue value(std::uint64_t present);
   // The position after the free captures (what value() decomposes).
@@ -40,6 +40,7 @@ class Nimstring {
   std::uint32_t component_value(std::uint64_t component);
   const Coins& g_;
   std::size_t max_positions_;
+  std::vector<std::uint64_t> touching_;  // string -> strings sharing a coin with it
   absl::flat_hash_map<std::uint64_t, std::uint32_t> memo_;
 };
 
