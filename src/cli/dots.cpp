@@ -62,6 +62,8 @@ const Registration registration{
       cmd->require_subcommand(1);
       dots_cli::install_show(*cmd);
       dots_cli::install_solve(*cmd);
+      dots_cli::install_analyze(*cmd);
+      dots_cli::install_play(*cmd);
       dots_cli::install_match(*cmd);
       cmd->footer(
           "Lines are named by their two dots: columns a, b, c, ... from the left, rows 1, 2, ...\n"
