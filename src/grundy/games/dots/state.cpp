@@ -44,7 +44,17 @@ DotsState DotsState::after(const Board& board, const std::vector<int>& moves) {
 }
 
 DotsState DotsState::after(const Board& board, std::string_view moves) {
-  return after(board, board.parse_lines(moves));
+  const auto lines = board.parse_lines(moves);  // names the first malformed token
+  const auto tokens = split_move_list(moves);
+  DotsState s(board);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (s.drawn(lines[i]))
+      throw InputError("move " + std::to_string(i + 1) + " '" + shown_token(tokens[i].text) +
+                       "' (at character " + std::to_string(tokens[i].position) + ") draws " +
+                       board.line_name(lines[i]) + ", which is already drawn");
+    s.play(static_cast<Move>(lines[i]));
+  }
+  return s;
 }
 
 void DotsState::legal_moves(search::MoveList<Move, kMaxMoves>& out) const {

@@ -1,0 +1,1 @@
+dots match control alphago --size 3x3

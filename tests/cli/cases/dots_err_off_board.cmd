@@ -1,0 +1,1 @@
+dots solve 2x2 --moves 'a1b1 q9r9'

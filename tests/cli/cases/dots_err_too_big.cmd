@@ -1,0 +1,1 @@
+dots show 9x9

@@ -1,0 +1,1 @@
+dots play 3x3 --engine greedy --first engine
