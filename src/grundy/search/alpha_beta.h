@@ -21,6 +21,7 @@
 //   int evaluate() const;                // heuristic value, needed for depth-limited search
 //   int max_remaining() const;           // |value| <= this (scaled): prunes hopeless windows
 //   int value_parity() const;            // every value has this parity (0 or 1), or -1
+//   bool use_etc() const;                // probe the children before searching them
 //   static std::uint16_t move_code(Move); static Move move_from_code(std::uint16_t);
 //                                        // (default: a cast, for integer and enum moves)
 #include <algorithm>
@@ -363,6 +364,25 @@ class AlphaBeta {
       if (id > 0 && ply < 4 && moves.size() > 2) {
         const std::size_t shift = 1 + (static_cast<std::size_t>(id) + ply) % (moves.size() - 1);
         std::rotate(moves.begin() + 1, moves.begin() + shift, moves.end());
+      }
+      // Enhanced transposition cutoff: a child already in the table may prove the cutoff
+      // without searching anything (worth its probes only high in the tree; the state says).
+      if constexpr (requires { s.use_etc(); }) {
+        if (s.use_etc()) {
+          for (const Move& m : moves) {
+            const int me = s.to_move();
+            const int before = margin(s, me);
+            const auto undo = s.play(m);
+            const int delta = (margin(s, me) - before) * point_scale<S>();
+            TTEntry ce;
+            int bound = -kInfinity;
+            if (owner.tt_.probe(key_of(s), ce) && ce.depth >= stored_depth)
+              bound = s.to_move() == me ? (ce.lower <= -kInfinity ? -kInfinity : delta + ce.lower)
+                                        : (ce.upper >= kInfinity ? -kInfinity : delta - ce.upper);
+            s.undo(m, undo);
+            if (bound >= beta) return bound;
+          }
+        }
       }
       const int alpha0 = alpha;
       const std::uint64_t nodes0 = nodes;

@@ -75,6 +75,8 @@ class SolverState {
   int max_remaining() const { return open_; }
   // mine + theirs = the open boxes, so mine - theirs has their parity.
   int value_parity() const { return open_ & 1; }
+  bool use_etc() const { return std::popcount(present_) >= kEtcStrings; }
+  static inline int kEtcStrings = 24;
   bool static_value(int& v) const;
   void search_moves(Moves& out) const;
   void order_moves(Moves& out) const;
