@@ -19,6 +19,8 @@ step octal .07 --at 1000000000000000000
 step hackenbush examples/hackenbush/seed_tree.txt
 step hackenbush examples/hackenbush/bbrb.txt
 step hackenbush --string 'el;e'
+step dots show 3x3 --moves 'a1b1 b1c1 a1a2 b1b2 a2b2'
+step dots solve 3x3
 step dag examples/dag.txt --start a,b
 echo
 echo "More: grundy --help, grundy SUBCOMMAND --help, make test, make bench."

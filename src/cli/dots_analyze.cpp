@@ -56,8 +56,8 @@ std::string nimstring_sentence(const dots::NimstringValue& v) {
     return "Nimstring: loony — a chain is offered, so the player to move chooses who moves next "
            "(take all, or all but two and hand them back).";
   if (v.nimber == 0)
-    return "Nimstring value 0: the player to move loses the fight for control (with best play "
-           "they will have to open the first long chain).";
+    return "Nimstring value 0: the player to move loses Nimstring — the fight for control: with "
+           "best play they must make the first loony move (open a long chain), or the last move.";
   return fmt::format(
       "Nimstring value *{}: the player to move wins the fight for control with a "
       "move to a position worth 0.",
@@ -134,8 +134,8 @@ void run(const AnalyzeOptions& o) {
         a.keep_control ? ": keeping control pays here" : ": taking them pays here");
   if (a.endgame.simple)
     fmt::print(
-        "A simple loony endgame (only chains and loops): the player who must open one "
-        "gets {:+d} of what is left; open {} first.\n",
+        "A simple loony endgame (only chains and loops): with best play the player who must "
+        "open one finishes {:+d} on the boxes left; open {} first.\n",
         a.endgame.value, board.line_name(a.best_opening));
   if (a.advice.line >= 0)
     fmt::print("Advice (control engine): {} — {}.\n", board.line_name(a.advice.line),
