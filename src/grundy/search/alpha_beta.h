@@ -22,6 +22,7 @@
 //   int max_remaining() const;           // |value| <= this (scaled): prunes hopeless windows
 //   int value_parity() const;            // every value has this parity (0 or 1), or -1
 //   bool use_etc() const;                // probe the children before searching them
+//   bool use_table() const;              // false: search this node without the table
 //   static std::uint16_t move_code(Move); static Move move_from_code(std::uint16_t);
 //                                        // (default: a cast, for integer and enum moves)
 #include <algorithm>
@@ -310,8 +311,10 @@ class AlphaBeta {
     int search(S& s, int depth, int alpha, int beta, int ply) {
       if ((++nodes & 1023) == 0) owner.poll(*this);
       if (s.is_over()) return 0;
-      const std::uint64_t key = key_of(s);
-      owner.tt_.prefetch(key);  // the table's line arrives while the checks below run
+      bool table = true;  // small subtrees are cheaper to search again than to look up
+      if constexpr (requires { s.use_table(); }) table = s.use_table();
+      const std::uint64_t key = table ? key_of(s) : 0;
+      if (table) owner.tt_.prefetch(key);  // the line arrives while the checks below run
       if constexpr (requires(int& v) { s.static_value(v); }) {
         int v;
         if (s.static_value(v)) return v;
@@ -331,8 +334,8 @@ class AlphaBeta {
       const auto stored_depth = static_cast<std::uint8_t>(std::min(depth, kUnlimitedDepth));
       TTEntry e;
       std::uint16_t tt_move = TranspositionTable::kNoMove;
-      ++stats.probes;
-      if (owner.tt_.probe(key, e)) {
+      if (table) ++stats.probes;
+      if (table && owner.tt_.probe(key, e)) {
         ++stats.hits;
         tt_move = e.move;
         if (e.depth >= stored_depth && ply > 0) {  // the root always searches its moves
@@ -415,8 +418,10 @@ class AlphaBeta {
       out.lower = static_cast<std::int16_t>(best > alpha0 ? best : -kInfinity);
       out.upper = static_cast<std::int16_t>(best < beta ? best : kInfinity);
       out.weight = static_cast<std::uint8_t>(std::bit_width(nodes - nodes0));
-      owner.tt_.store(key, out);
-      ++stats.stores;
+      if (table) {
+        owner.tt_.store(key, out);
+        ++stats.stores;
+      }
       if (ply == 0) root_best = best_code;
       return best;
     }
