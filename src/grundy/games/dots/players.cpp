@@ -127,8 +127,9 @@ class PerfectEngine : public DotsPlayer {
   DotsState::Move choose(const DotsState& s) override {
     SolveOptions so;
     so.seconds = options_.seconds;
-    so.table_bytes = options_.table_bytes;
     so.threads = 1;
+    if (!table_) table_ = std::make_unique<search::TranspositionTable>(options_.table_bytes);
+    so.table = table_.get();
     try {
       const auto r = solve(s, so);
       if (r.complete && !r.best.empty()) return static_cast<DotsState::Move>(pick(r.best, rng_));
@@ -141,6 +142,7 @@ class PerfectEngine : public DotsPlayer {
  private:
   search::Rng rng_;
   EngineOptions options_;
+  std::unique_ptr<search::TranspositionTable> table_;  // kept between moves and games
 };
 
 }  // namespace
@@ -162,8 +164,9 @@ Advice control_advice(const DotsState& s, search::Rng& rng) {
   if (!m.safe.empty()) {
     // Late in the fight for control a strong player counts: with few lines left, exactly.
     if (b.lines() - s.lines_drawn() <= kCountingLines) {
+      thread_local search::TranspositionTable table(std::size_t{16} << 20);
       SolveOptions so;
-      so.table_bytes = std::size_t{16} << 20;
+      so.table = &table;
       so.seconds = 1;
       so.threads = 1;
       const auto r = solve(s, so);
