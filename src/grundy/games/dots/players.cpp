@@ -150,6 +150,19 @@ class PerfectEngine : public DotsPlayer {
 Advice control_advice(const DotsState& s, search::Rng& rng) {
   const Board& b = s.board();
   const auto m = classify_moves(s);
+  // A strong player counts once few lines are left; so does this one, exactly.
+  if (b.lines() - s.lines_drawn() <= kCountingLines) {
+    thread_local search::TranspositionTable table(std::size_t{16} << 20);
+    SolveOptions so;
+    so.table = &table;
+    so.seconds = 1;
+    so.threads = 1;
+    const auto r = solve(s, so);
+    if (r.complete && !r.best.empty())
+      return {pick(r.best, rng), fmt::format("counted to the end: this line keeps a margin of {} "
+                                             "in the boxes still to play",
+                                             r.value)};
+  }
   if (!m.captures.empty()) {
     if (const auto c = control_choice(s)) {
       if (keep_control(s, *c))
@@ -162,19 +175,6 @@ Advice control_advice(const DotsState& s, search::Rng& rng) {
     return {m.captures.front(), "take the box: it costs nothing"};
   }
   if (!m.safe.empty()) {
-    // Late in the fight for control a strong player counts: with few lines left, exactly.
-    if (b.lines() - s.lines_drawn() <= kCountingLines) {
-      thread_local search::TranspositionTable table(std::size_t{16} << 20);
-      SolveOptions so;
-      so.table = &table;
-      so.seconds = 1;
-      so.threads = 1;
-      const auto r = solve(s, so);
-      if (r.complete && !r.best.empty())
-        return {pick(r.best, rng), fmt::format("counted to the end: this line keeps a margin of "
-                                               "{} in the boxes still to play",
-                                               r.value)};
-    }
     bool evaluated = false;
     const auto winning = control_winning_moves(s, m.safe, evaluated);
     if (!winning.empty())
