@@ -125,7 +125,7 @@ TEST(DotsEngines, AFreeCaptureIsAlwaysABestMove) {
       t.play(rnd->choose(t));
     }
   }
-  EXPECT_GT(checked, 20);
+  EXPECT_GE(checked, sanitized() ? 20 : 300);
 }
 
 TEST(DotsEngines, BestOpeningOfASimpleEndgameIsOptimal) {
@@ -145,7 +145,7 @@ TEST(DotsEngines, BestOpeningOfASimpleEndgameIsOptimal) {
       t.play(greedy->choose(t));
     }
   }
-  EXPECT_GT(checked, 20);
+  EXPECT_GE(checked, sanitized() ? 5 : 80);
 }
 
 TEST(DotsEngines, PerfectMovingSecondOn3x3WinsAndMovingFirstLosesByAtMostThree) {
