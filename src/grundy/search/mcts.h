@@ -23,8 +23,17 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <thread>
 #include <vector>
+
+#if defined(__SSE__)
+#include <immintrin.h>
+#endif
+#include <sys/mman.h>
+
+#include <cstdlib>
+#include <type_traits>
 
 #include "grundy/search/random.h"
 #include "grundy/search/two_player.h"
@@ -42,7 +51,9 @@ struct MctsLimits {
 
 struct MctsOptions {
   double exploration = 0.6;          // UCT constant for rewards in [0, 1]
-  std::size_t max_nodes = 1u << 24;  // per tree (16 bytes each); when full, leaves stop expanding
+  std::size_t max_nodes = 1u << 24;  // per tree (16 bytes each for Ultimate Tic-Tac-Toe),
+                                     // reserved, committed as used; when full, leaves stop
+                                     // expanding
   std::uint64_t seed = 1;
   bool reuse_tree = true;
 };
@@ -82,6 +93,59 @@ inline float fast_log(std::uint32_t n) {
   return (exponent + log2m) * 0.69314718f;
 }
 
+// A fixed-capacity array that never moves its elements: memory is reserved up front (virtual)
+// and committed as it is touched, in huge pages where the system offers them.
+template <class T>
+class NodePool {
+ public:
+  explicit NodePool(std::size_t capacity) : capacity_(std::max<std::size_t>(capacity, 1)) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    constexpr std::size_t kHuge = std::size_t{2} << 20;
+    const std::size_t bytes = (capacity_ * sizeof(T) + kHuge - 1) / kHuge * kHuge;
+    data_ = static_cast<T*>(std::aligned_alloc(kHuge, bytes));
+    if (!data_) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+    ::madvise(data_, bytes, MADV_HUGEPAGE);
+#endif
+  }
+  NodePool(const NodePool&) = delete;
+  NodePool& operator=(const NodePool&) = delete;
+  ~NodePool() {
+    std::free(data_);
+  }
+  void swap(NodePool& o) noexcept {
+    std::swap(data_, o.data_);
+    std::swap(size_, o.size_);
+    std::swap(capacity_, o.capacity_);
+  }
+
+  T& operator[](std::size_t i) {
+    return data_[i];
+  }
+  const T& operator[](std::size_t i) const {
+    return data_[i];
+  }
+  std::size_t size() const {
+    return size_;
+  }
+  std::size_t capacity() const {
+    return capacity_;
+  }
+  void clear() {
+    size_ = 0;
+  }
+  bool has_room(std::size_t n) const {
+    return size_ + n <= capacity_;
+  }
+  void push_back(const T& v) {
+    data_[size_++] = v;
+  }
+
+ private:
+  T* data_ = nullptr;
+  std::size_t size_ = 0, capacity_;
+};
+
 template <TwoPlayerState S>
 class Mcts {
  public:
@@ -102,7 +166,7 @@ class Mcts {
     next.play(m);
     for (auto& t : trees_) {
       if (options_.reuse_tree)
-        t->advance(m);
+        t->advance(m, next.to_move());
       else
         t->clear();
     }
@@ -169,12 +233,13 @@ class Mcts {
   }
 
  private:
+  using ChildCount = std::conditional_t<(S::kMaxMoves <= 255), std::uint8_t, std::uint16_t>;
   struct Node {
     std::uint32_t first_child = 0;  // 0: not expanded (the root is node 0, never a child)
     std::uint32_t visits = 0;
     std::uint32_t score2 = 0;  // results in half points (win 2, draw 1) for the player who
                                // moved into this node
-    std::uint16_t child_count = 0;
+    ChildCount child_count = 0;
     std::int8_t lo = -1, hi = 1;  // proven bounds on the result for that player
     Move move{};
     bool proven() const { return lo == hi; }
@@ -183,7 +248,9 @@ class Mcts {
   // One search tree with its own generator: the unit of root parallelism.
   class Tree {
    public:
-    Tree(const MctsOptions& o, std::uint64_t seed) : options_(o), rng_(seed) { clear(); }
+    Tree(const MctsOptions& o, std::uint64_t seed) : options_(o), rng_(seed), nodes_(o.max_nodes) {
+      clear();
+    }
 
     void clear() {
       nodes_.clear();
@@ -194,7 +261,7 @@ class Mcts {
     const Node& node(std::uint32_t i) const { return nodes_[i]; }
 
     // Keeps the subtree under the root's child m (copied to the front, breadth first).
-    void advance(Move m) {
+    void advance(Move m, int mover) {
       const Node& root = nodes_[0];
       std::uint32_t keep = 0;
       for (std::uint32_t i = 0; i < root.child_count; ++i)
@@ -203,8 +270,7 @@ class Mcts {
         clear();
         return;
       }
-      std::vector<Node> fresh;
-      fresh.reserve(nodes_.size() / 4 + 16);
+      NodePool<Node> fresh(options_.max_nodes);
       fresh.push_back(nodes_[keep]);
       for (std::size_t i = 0; i < fresh.size(); ++i) {
         const Node old = fresh[i];
@@ -213,10 +279,11 @@ class Mcts {
         for (std::uint32_t k = 0; k < old.child_count; ++k)
           fresh.push_back(nodes_[old.first_child + k]);
       }
-      nodes_ = std::move(fresh);
+      nodes_.swap(fresh);
       // Root bounds are kept for the root's own mover: recomputed from its children.
       nodes_[0].lo = -1;
       nodes_[0].hi = 1;
+      update_bounds(0, mover, mover);
     }
 
     // Runs n iterations from `root`; false once the root is proven (nothing left to learn).
@@ -230,45 +297,62 @@ class Mcts {
     }
 
    private:
-    // Bounds of node i for the player to move there (`mover`), from its children.
-    void update_bounds(std::uint32_t i, int mover_at_i, int mover_of_parent) {
+    // Recomputes node i's bounds from its children; true when they changed. Bounds of a
+    // non-root node are for the player who moved into it (`into`); the root's for its mover.
+    bool update_bounds(std::uint32_t i, int mover_at_i, int into) {
       Node& n = nodes_[i];
-      if (n.first_child == 0) return;
+      if (n.first_child == 0) return false;
       int lo = -1, hi = -1;
       for (std::uint32_t k = 0; k < n.child_count; ++k) {
         const Node& c = nodes_[n.first_child + k];
         lo = std::max(lo, static_cast<int>(c.lo));
         hi = std::max(hi, static_cast<int>(c.hi));
       }
-      if (mover_at_i == mover_of_parent) {
-        n.lo = static_cast<std::int8_t>(lo);
-        n.hi = static_cast<std::int8_t>(hi);
-      } else {
-        n.lo = static_cast<std::int8_t>(-hi);
-        n.hi = static_cast<std::int8_t>(-lo);
-      }
+      if (mover_at_i != into) std::swap(lo, hi), lo = -lo, hi = -hi;
+      if (lo == n.lo && hi == n.hi) return false;
+      n.lo = static_cast<std::int8_t>(lo);
+      n.hi = static_cast<std::int8_t>(hi);
+      return true;
     }
 
-    // UCT among the children worth sampling: not proven, and able to beat the parent's lower
-    // bound. Unvisited children first, in order.
+    // 1/sqrt(x): the approximate instruction where there is one (UCT needs no more precision).
+    static float inv_sqrt(float x) {
+#if defined(__SSE__)
+      return _mm_cvtss_f32(_mm_rsqrt_ss(_mm_set_ss(x)));
+#else
+      return 1.0f / std::sqrt(x);
+#endif
+    }
+
+    // UCT among the children worth sampling: not proven, and able to beat `parent_lo` (the
+    // best result the mover is already sure of). Unvisited children first, in order. 0 when
+    // there is none.
     std::uint32_t select(const Node& n, int parent_lo) const {
       const float c = static_cast<float>(options_.exploration) *
                       std::sqrt(fast_log(std::max<std::uint32_t>(n.visits, 1)));
       std::uint32_t best = 0;
       float best_score = -1e30f;
+      const Node* child = &nodes_[n.first_child];
       for (std::uint32_t k = 0; k < n.child_count; ++k) {
-        const std::uint32_t i = n.first_child + k;
-        const Node& ch = nodes_[i];
-        if (ch.proven() || ch.hi <= parent_lo) continue;
-        if (ch.visits == 0) return i;
-        const float inv = 1.0f / static_cast<float>(ch.visits);
-        const float score = 0.5f * static_cast<float>(ch.score2) * inv + c * std::sqrt(inv);
+        const Node& ch = child[k];
+        if (ch.hi <= parent_lo || ch.proven()) continue;
+        if (ch.visits == 0) return n.first_child + k;
+        const float r = inv_sqrt(static_cast<float>(ch.visits));
+        const float score = 0.5f * static_cast<float>(ch.score2) * (r * r) + c * r;
         if (score > best_score) {
           best_score = score;
-          best = i;
+          best = n.first_child + k;
         }
       }
       return best;
+    }
+
+    template <class T>
+    static void play_quick(T& s, Move m) {
+      if constexpr (requires { s.play_fast(m); })
+        s.play_fast(m);  // no hash or undo information: the descent never undoes
+      else
+        s.play(m);
     }
 
     void iterate(const S& root) {
@@ -276,35 +360,32 @@ class Mcts {
       path_.clear();
       movers_.clear();
       std::uint32_t i = 0;
-      int result = 0;  // for the first player: +1 / 0 / -1
-      bool known = false;
+      int result = 0;            // for the first player: +1 / 0 / -1
+      bool known = false;        // the result is exact (no playout)
+      bool proved_leaf = false;  // the last node's bounds just became exact
       while (true) {
         path_.push_back(i);
         Node& n = nodes_[i];
-        if (n.proven() && i != 0) {  // exact: no playout needed
-          const int mover_into = movers_.back();
-          result = mover_into == 0 ? n.lo : -n.lo;
+        const int into = movers_.empty() ? -1 : movers_.back();
+        if (i != 0 && n.proven()) {  // exact: no playout needed
+          result = into == 0 ? n.lo : -n.lo;
           known = true;
           break;
         }
-        if (s.is_over()) {
+        if (s.is_over()) {  // only below the root: search() never runs on a finished game
           result = first_player_result(s);
-          known = true;
-          if (i != 0) {
-            const int v = movers_.back() == 0 ? result : -result;
-            n.lo = n.hi = static_cast<std::int8_t>(v);
-          }
+          n.lo = n.hi = static_cast<std::int8_t>(into == 0 ? result : -result);
+          known = proved_leaf = true;
           break;
         }
+        const int mover = s.to_move();
         if (n.first_child == 0) {
           if constexpr (requires(Move & m) { s.winning_move(m); }) {
             Move m;
             if (i != 0 && s.winning_move(m)) {  // the mover wins at once
-              const int mover = s.to_move();
               result = mover == 0 ? 1 : -1;
-              known = true;
-              const int v = movers_.back() == mover ? 1 : -1;
-              n.lo = n.hi = static_cast<std::int8_t>(v);
+              n.lo = n.hi = static_cast<std::int8_t>(into == mover ? 1 : -1);
+              known = proved_leaf = true;
               break;
             }
           }
@@ -312,24 +393,20 @@ class Mcts {
           if (!expand(i, s)) break;            // the tree is full: a playout from here
         }
         const Node& cur = nodes_[i];
-        const int mover = s.to_move();
-        // The parent's lower bound from the mover's side: children that cannot beat it are
-        // pruned (score-bounded MCTS).
-        int parent_lo = -1;
-        for (std::uint32_t k = 0; k < cur.child_count; ++k)
-          parent_lo = std::max(parent_lo, static_cast<int>(nodes_[cur.first_child + k].lo));
+        // The best result the mover is sure of, from this node's own bounds.
+        const int parent_lo = i == 0 ? cur.lo : (mover == into ? cur.lo : -cur.hi);
         const std::uint32_t next = select(cur, parent_lo);
         if (next == 0) {
           // Every child is proven or cannot beat a proven one: so is this node, exactly.
-          const int into = movers_.empty() ? mover : movers_.back();
-          update_bounds(i, mover, into);
+          const int perspective = i == 0 ? mover : into;
+          update_bounds(i, mover, perspective);
           const Node& done = nodes_[i];
-          result = (movers_.empty() ? mover : into) == 0 ? done.lo : -done.lo;
-          known = true;
+          result = perspective == 0 ? done.lo : -done.lo;
+          known = proved_leaf = true;
           break;
         }
         movers_.push_back(mover);
-        s.play(nodes_[next].move);
+        play_quick(s, nodes_[next].move);
         i = next;
       }
       if (!known) {
@@ -344,27 +421,17 @@ class Mcts {
         }
         result = first_player_result(s);
       }
-      // Back up: visits, results, and bounds from the leaf to the root.
+      // Back up visits and results; bounds only while they keep changing (proofs are rare).
+      bool changed = proved_leaf;
       for (std::size_t d = path_.size(); d-- > 0;) {
         Node& n = nodes_[path_[d]];
         ++n.visits;
         if (d > 0) {
-          const int mover_into = movers_[d - 1];
-          const int r = mover_into == 0 ? result : -result;
-          n.score2 += static_cast<std::uint32_t>(r + 1);
-          const int mover_here = d < movers_.size() ? movers_[d] : -1;
-          if (n.first_child != 0 && mover_here >= 0)
-            update_bounds(path_[d], mover_here, mover_into);
-        } else if (n.first_child != 0 && !movers_.empty()) {
-          // The root: bounds for its own mover.
-          int lo = -1, hi = -1;
-          for (std::uint32_t k = 0; k < n.child_count; ++k) {
-            const Node& c = nodes_[n.first_child + k];
-            lo = std::max(lo, static_cast<int>(c.lo));
-            hi = std::max(hi, static_cast<int>(c.hi));
-          }
-          n.lo = static_cast<std::int8_t>(lo);
-          n.hi = static_cast<std::int8_t>(hi);
+          const int into = movers_[d - 1];
+          n.score2 += static_cast<std::uint32_t>((into == 0 ? result : -result) + 1);
+          if (changed && d + 1 < path_.size()) changed = update_bounds(path_[d], movers_[d], into);
+        } else if (changed && path_.size() > 1) {
+          update_bounds(0, movers_[0], movers_[0]);
         }
       }
     }
@@ -372,7 +439,7 @@ class Mcts {
     bool expand(std::uint32_t i, const S& s) {
       MovesOf<S> moves;
       s.legal_moves(moves);
-      if (nodes_.size() + moves.size() > options_.max_nodes) return false;
+      if (!nodes_.has_room(moves.size())) return false;
       const auto first = static_cast<std::uint32_t>(nodes_.size());
       for (const Move& m : moves) {
         Node c;
@@ -380,13 +447,13 @@ class Mcts {
         nodes_.push_back(c);
       }
       nodes_[i].first_child = first;
-      nodes_[i].child_count = static_cast<std::uint16_t>(moves.size());
+      nodes_[i].child_count = static_cast<ChildCount>(moves.size());
       return true;
     }
 
     MctsOptions options_;
     Rng rng_;
-    std::vector<Node> nodes_;
+    NodePool<Node> nodes_;
     std::vector<std::uint32_t> path_;
     std::vector<int> movers_;  // movers_[d]: the player to move at path_[d]
     std::uint64_t iterations_ = 0;

@@ -103,6 +103,20 @@ bool Board::winning_move(Move& m) const {
   return false;
 }
 
+bool Board::loses_at_once() const {
+  if (is_over() || game_winning_boards(turn_ ^ 1) == 0) return false;
+  Move m;
+  if (winning_move(m)) return false;
+  Moves moves;
+  legal_moves(moves);
+  for (const Move mv : moves) {
+    Board next = *this;
+    next.play_fast(mv);
+    if (next.is_over() || !next.winning_move(m)) return false;
+  }
+  return true;
+}
+
 Board Board::transformed(int s) const {
   const auto& sigma = kSymmetry[s];
   Board t(rules_);

@@ -142,8 +142,51 @@ class Board {
     }
   }
 
+  // The playout policy of the MCTS engine: a move that wins the game at once if there is one;
+  // otherwise a uniformly random move among those that do not send the opponent where they
+  // can win the game at once (any move if all do). False once the game is over.
+  bool policy_step(std::uint64_t random);
+  template <class Rng>
+  void mcts_playout(Rng& rng) {
+    if (is_over()) return;
+    while (policy_step(rng())) {
+    }
+  }
+  // Boards where `player` could win the game with one move if sent there: open, unowned, a line
+  // of the big board away, and with an empty cell completing a line of the player's.
+  std::uint16_t game_winning_boards(unsigned player) const;
+
   // The image of this position under symmetry s of tables.h (applied to boards and cells).
   Board transformed(int s) const;
+
+  // The heuristic evaluation (evaluation.cpp) from the mover's point of view, in thousandths of
+  // a win: the alpha-beta engines' horizon value (hook evaluate of alpha_beta.h).
+  int evaluate() const;
+  // Whether every legal move lets the opponent win the game at once (and the mover cannot win
+  // at once): the mover has lost.
+  bool loses_at_once() const;
+  // Alpha-beta and proof-number hooks (exact values without search): a mover with a winning
+  // move has won, one whose every move lets the opponent win has lost; no value is ever
+  // larger than one point.
+  bool static_value(int& v) const {
+    Move m;
+    if (winning_move(m)) {
+      v = kPointScale;
+      return true;
+    }
+    if (loses_at_once()) {
+      v = -kPointScale;
+      return true;
+    }
+    return false;
+  }
+  int max_remaining() const { return kPointScale; }
+  // The number of legal moves (proof-number search: df-pn with mobility).
+  int move_count() const {
+    if (is_over()) return 0;
+    if (forced_ != kAnyBoard) return std::popcount(avail_board(forced_));
+    return std::popcount(avail_[0]) + std::popcount(avail_[1]);
+  }
 
  private:
   template <bool kHash>
@@ -214,6 +257,66 @@ inline bool Board::random_step(std::uint32_t random) {
     const bool high = k >= nlo;  // branch-free: either half is as likely
     const unsigned m =
         63u * high + static_cast<unsigned>(select_bit(avail_[high], k - (high ? nlo : 0)));
+    b = kBoardOf[m];
+    c = m - 9 * b;
+  }
+  play_impl<false>(b, c);
+  return winner_ < 0 && open_ != 0;
+}
+
+inline std::uint16_t Board::game_winning_boards(unsigned player) const {
+  const unsigned unowned = ~(owned_[0] | owned_[1]) & kFullBoard;
+  unsigned boards = kCompletingCells[owned_[player]] & open_ & unowned;
+  unsigned result = 0;
+  for (; boards; boards &= boards - 1) {
+    const auto b = static_cast<unsigned>(std::countr_zero(boards));
+    if (kCompletingCells[cells_[player][b]] & avail_board(b)) result |= 1u << b;
+  }
+  return static_cast<std::uint16_t>(result);
+}
+
+inline bool Board::policy_step(std::uint64_t random) {
+  const unsigned me = turn_;
+  // A move that wins the game at once.
+  const unsigned mine_wins = game_winning_boards(me);
+  if (mine_wins) [[unlikely]] {
+    const unsigned boards = forced_ == kAnyBoard ? mine_wins : mine_wins & (1u << forced_);
+    if (boards) {
+      const auto b = static_cast<unsigned>(std::countr_zero(boards));
+      const unsigned cells = kCompletingCells[cells_[me][b]] & avail_board(b);
+      play_impl<false>(b, static_cast<unsigned>(std::countr_zero(cells)));
+      return false;
+    }
+  }
+  // Cells that would not hand the opponent a winning move: not a board where they win at once,
+  // nor (when they have such a board) a closed board, which would give them a free move.
+  const unsigned theirs = game_winning_boards(me ^ 1);
+  const unsigned safe = theirs ? ~theirs & open_ & kFullBoard : kFullBoard;
+  const auto r32 = static_cast<std::uint32_t>(random);
+  unsigned b, c;
+  if (forced_ != kAnyBoard) {
+    b = forced_;
+    std::uint64_t bits = avail_board(b);
+    if (bits & safe) bits &= safe;
+    const auto k = static_cast<unsigned>((std::uint64_t{r32} * std::popcount(bits)) >> 32);
+    c = static_cast<unsigned>(kSetCells[bits] >> (4 * k)) & 15;
+  } else {
+    // The safe cells of every board: the 9-bit pattern repeated at each board's offset.
+    std::uint64_t lo = avail_[0], hi = avail_[1];
+    if (safe != kFullBoard) {
+      const std::uint64_t slo = lo & (safe * 0x0040201008040201ull);
+      const std::uint64_t shi = hi & (safe * 0x201ull);
+      if (slo | shi) {
+        lo = slo;
+        hi = shi;
+      }
+    }
+    const auto nlo = static_cast<unsigned>(std::popcount(lo));
+    const auto n = nlo + static_cast<unsigned>(std::popcount(hi));
+    const auto k = static_cast<unsigned>((std::uint64_t{r32} * n) >> 32);
+    const bool high = k >= nlo;
+    const unsigned m =
+        63u * high + static_cast<unsigned>(select_bit(high ? hi : lo, k - (high ? nlo : 0)));
     b = kBoardOf[m];
     c = m - 9 * b;
   }
