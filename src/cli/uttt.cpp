@@ -154,9 +154,7 @@ struct PerftOptions {
 void run_perft(const PerftOptions& o) {
   uttt::Board b = position(o.position);
   const auto depth = static_cast<int>(parse_uint(o.depth, "depth", 12, "12"));
-  const auto start = std::chrono::steady_clock::now();
   const std::uint64_t n = search::perft(b, depth);
-  const std::chrono::duration<double> d = std::chrono::steady_clock::now() - start;
   if (o.json) {
     print_json({{"rules", uttt::rules_name(b.rules())},
                 {"moves", o.position.moves},
@@ -164,9 +162,9 @@ void run_perft(const PerftOptions& o) {
                 {"sequences", n}});
     return;
   }
-  fmt::print("perft {} ({} rules{}): {} move sequences of exactly {} plies ({:.3f} s)\n", depth,
-             uttt::rules_name(b.rules()), o.position.moves.empty() ? ", empty board" : "", n, depth,
-             d.count());
+  fmt::print("perft {} ({} rules, {}): {} move sequences of exactly {} plies\n", depth,
+             uttt::rules_name(b.rules()),
+             o.position.moves.empty() ? "empty board" : "after " + o.position.moves, n, depth);
 }
 
 struct PlayoutsOptions {

@@ -50,7 +50,7 @@ struct MctsLimits {
 };
 
 struct MctsOptions {
-  double exploration = 0.6;          // UCT constant for rewards in [0, 1]
+  double exploration = 1.0;          // UCT constant for rewards in [0, 1] (docs/uttt.md)
   std::size_t max_nodes = 1u << 24;  // per tree (16 bytes each for Ultimate Tic-Tac-Toe),
                                      // reserved, committed as used; when full, leaves stop
                                      // expanding

@@ -69,6 +69,11 @@ class ProofNumberSearch {
 
   explicit ProofNumberSearch(ProofTable& table) : table_(table) {}
 
+  // Weak proof numbers (Ueda et al. 2008): a node's disproof number is the largest of its
+  // children's plus one per other child still open, instead of their sum, which overcounts
+  // positions reached by several paths (transpositions).
+  void set_weak(bool weak) { weak_ = weak; }
+
   // The key under which the table holds the question (s, t).
   static std::uint64_t question_key(const S& s, int t) {
     std::uint64_t k;
@@ -91,8 +96,9 @@ class ProofNumberSearch {
     PnResult<Move> r;
     std::uint32_t pn = 1, dn = 1;
     if (exact_answer(s, t) < 0 && !(limits.stop && limits.stop->load())) {
+      S work = s;  // a stopped search unwinds without undoing its moves
       try {
-        mid(s, t, root_key_, kPnInfinity, kPnInfinity);
+        mid(work, t, root_key_, kPnInfinity, kPnInfinity);
       } catch (const Aborted&) {
       }
     }
@@ -263,12 +269,15 @@ class ProofNumberSearch {
     std::uint32_t pn = 0, dn = 0;
     while (true) {
       std::uint64_t sum = 0;
-      std::uint32_t best_p = kPnInfinity, second_p = kPnInfinity, best_d = 0;
+      std::uint32_t best_p = kPnInfinity, second_p = kPnInfinity, best_d = 0, max_d = 0;
+      std::uint64_t open = 0;
       std::size_t best = 0;
       for (std::size_t i = 0; i < kids.size; ++i) {
         std::uint32_t p, d;
         contribution(kids.items[i], p, d);
         sum += d;
+        max_d = std::max(max_d, d);
+        open += d > 0;
         if (p < best_p) {
           second_p = best_p;
           best_p = p;
@@ -279,6 +288,7 @@ class ProofNumberSearch {
         }
       }
       pn = best_p;
+      if (weak_ && open > 0 && max_d < kPnInfinity) sum = max_d + open - 1;
       dn = static_cast<std::uint32_t>(std::min<std::uint64_t>(sum, kPnInfinity));
       if (pn == 0) dn = kPnInfinity;
       if (dn == 0) pn = kPnInfinity;
@@ -385,6 +395,7 @@ class ProofNumberSearch {
   };
 
   ProofTable& table_;
+  bool weak_ = false;
   PnLimits limits_;
   std::chrono::steady_clock::time_point start_;
   std::uint64_t nodes_ = 0;

@@ -8,6 +8,7 @@
 #include "grundy/core/error.h"
 #include "grundy/games/uttt/notation.h"
 #include "grundy/games/uttt/reference.h"
+#include "grundy/games/uttt/symmetric.h"
 #include "grundy/search/random.h"
 #include "grundy/search/testing/conformance.h"
 #include "grundy/search/two_player.h"
@@ -233,6 +234,40 @@ TEST(UtttBoard, SymmetriesMapPositionsToEquivalentPositions) {
         EXPECT_TRUE(replayed == t) << "symmetry " << s;
         EXPECT_EQ(t.transformed(kInverseSymmetry[s]), b);
         EXPECT_EQ(search::perft(t, 2), search::perft(b, 2));
+      }
+    }
+}
+
+}  // namespace
+}  // namespace grundy::uttt
+
+namespace grundy::uttt {
+namespace {
+
+TEST(UtttSymmetricBoard, KeepsTheImagesHashesAndGivesMirrorImagesOneKey) {
+  static_assert(search::TwoPlayerState<SymmetricBoard>);
+  search::testing::check_conformance(SymmetricBoard(Board(Rules::orlin)),
+                                     {.games = 20, .max_plies = 81, .perft_depth = 3});
+  search::Rng rng(77);
+  for (Rules r : {Rules::standard, Rules::orlin})
+    for (int g = 0; g < 30; ++g) {
+      SymmetricBoard s{Board(r)};
+      std::vector<std::pair<Board::Move, Board::Undo>> played;
+      while (!s.is_over()) {
+        Board::Moves legal;
+        s.legal_moves(legal);
+        const auto m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+        played.push_back({m, s.play(m)});
+        for (int k = 0; k < 8; ++k)
+          ASSERT_EQ(s.image_hash(k), s.board().transformed(k).hash()) << "image " << k;
+        for (int k = 0; k < 8; ++k)
+          ASSERT_EQ(SymmetricBoard(s.board().transformed(k)).tt_key(), s.tt_key());
+      }
+      // Undo all the way back: every image hash returns with the position.
+      while (!played.empty()) {
+        s.undo(played.back().first, played.back().second);
+        played.pop_back();
+        for (int k = 0; k < 8; ++k) ASSERT_EQ(s.image_hash(k), s.board().transformed(k).hash());
       }
     }
 }

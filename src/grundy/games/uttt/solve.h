@@ -28,7 +28,7 @@ struct SolveOptions {
   std::size_t table_bytes = std::size_t{256} << 20;
   // Checkpoints: the table is saved to this file every checkpoint_every seconds and when the
   // budget ends without an answer; a run whose file exists resumes from it.
-  std::string checkpoint;
+  std::string checkpoint = {};
   double checkpoint_every = 600;
   std::function<void(const SolveProgress&)> progress = nullptr;
   double progress_every = 10;
@@ -36,7 +36,7 @@ struct SolveOptions {
   // Export a proof of a win (docs/uttt.md, "Proof files"); its header names the position by
   // these moves from the empty board.
   bool export_proof = false;
-  std::vector<Board::Move> start_moves;
+  std::vector<Board::Move> start_moves = {};
 };
 
 struct SolveResult {
