@@ -15,6 +15,10 @@
 //                                                  //   (default: uniform random legal moves)
 //   bool winning_move(Move& m) const;              // a move that wins at once, if any (proves
 //                                                  //   the node without a playout)
+//   template <class R> static void mcts_playout_pair(S& a, S& b, R& rng);
+//                                                  // two playouts interleaved: iterations
+//                                                  //   then run two at a time (virtual loss)
+//   void play_fast(Move m);                        // play without undo information (descents)
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -24,6 +28,7 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -288,10 +293,19 @@ class Mcts {
 
     // Runs n iterations from `root`; false once the root is proven (nothing left to learn).
     bool run(const S& root, std::uint64_t n) {
-      for (std::uint64_t i = 0; i < n; ++i) {
+      for (std::uint64_t i = 0; i < n;) {
         if (nodes_[0].proven()) return false;
+        if constexpr (requires(S & a, S & b) { S::mcts_playout_pair(a, b, rng_); }) {
+          if (n - i >= 2) {
+            iterate_pair(root);
+            iterations_ += 2;
+            i += 2;
+            continue;
+          }
+        }
         iterate(root);
         ++iterations_;
+        ++i;
       }
       return !nodes_[0].proven();
     }
@@ -355,42 +369,52 @@ class Mcts {
         s.play(m);
     }
 
-    void iterate(const S& root) {
-      S s = root;
-      path_.clear();
-      movers_.clear();
-      std::uint32_t i = 0;
+    // One descent from the root to a leaf: the path, the movers along it, the leaf's state,
+    // and the result when it is known without a playout.
+    struct Descent {
+      std::optional<S> s;  // (a state need not be default-constructible)
+      std::vector<std::uint32_t> path;
+      std::vector<int> movers;   // movers[d]: the player to move at path[d]
       int result = 0;            // for the first player: +1 / 0 / -1
       bool known = false;        // the result is exact (no playout)
       bool proved_leaf = false;  // the last node's bounds just became exact
+    };
+
+    void descend(const S& root, Descent& d) {
+      d.s.emplace(root);
+      d.path.clear();
+      d.movers.clear();
+      d.known = d.proved_leaf = false;
+      S& s = *d.s;
+      std::uint32_t i = 0;
       while (true) {
-        path_.push_back(i);
+        d.path.push_back(i);
         Node& n = nodes_[i];
-        const int into = movers_.empty() ? -1 : movers_.back();
+        const int into = d.movers.empty() ? -1 : d.movers.back();
         if (i != 0 && n.proven()) {  // exact: no playout needed
-          result = into == 0 ? n.lo : -n.lo;
-          known = true;
-          break;
+          d.result = into == 0 ? n.lo : -n.lo;
+          d.known = true;
+          return;
         }
         if (s.is_over()) {  // only below the root: search() never runs on a finished game
-          result = first_player_result(s);
-          n.lo = n.hi = static_cast<std::int8_t>(into == 0 ? result : -result);
-          known = proved_leaf = true;
-          break;
+          d.result = first_player_result(s);
+          n.lo = n.hi = static_cast<std::int8_t>(into == 0 ? d.result : -d.result);
+          d.known = d.proved_leaf = true;
+          return;
         }
         const int mover = s.to_move();
         if (n.first_child == 0) {
           if constexpr (requires(Move & m) { s.winning_move(m); }) {
             Move m;
             if (i != 0 && s.winning_move(m)) {  // the mover wins at once
-              result = mover == 0 ? 1 : -1;
+              d.result = mover == 0 ? 1 : -1;
               n.lo = n.hi = static_cast<std::int8_t>(into == mover ? 1 : -1);
-              known = proved_leaf = true;
-              break;
+              d.known = d.proved_leaf = true;
+              return;
             }
           }
-          if (n.visits == 0 && i != 0) break;  // first visit: a playout from here
-          if (!expand(i, s)) break;            // the tree is full: a playout from here
+          if (n.visits == 0 && i != 0) return;  // first visit: a playout from here
+          if (!expand(i, s)) return;            // the tree is full: a playout from here
         }
         const Node& cur = nodes_[i];
         // The best result the mover is sure of, from this node's own bounds.
@@ -401,39 +425,74 @@ class Mcts {
           const int perspective = i == 0 ? mover : into;
           update_bounds(i, mover, perspective);
           const Node& done = nodes_[i];
-          result = perspective == 0 ? done.lo : -done.lo;
-          known = proved_leaf = true;
-          break;
+          d.result = perspective == 0 ? done.lo : -done.lo;
+          d.known = d.proved_leaf = true;
+          return;
         }
-        movers_.push_back(mover);
+        d.movers.push_back(mover);
+        __builtin_prefetch(&nodes_[nodes_[next].first_child]);  // the next level's children
         play_quick(s, nodes_[next].move);
         i = next;
       }
-      if (!known) {
-        if constexpr (requires { s.mcts_playout(rng_); }) {
-          s.mcts_playout(rng_);
-        } else {
-          MovesOf<S> moves;
-          while (!s.is_over()) {
-            s.legal_moves(moves);
-            s.play(moves[rng_.below(static_cast<std::uint32_t>(moves.size()))]);
-          }
-        }
-        result = first_player_result(s);
-      }
-      // Back up visits and results; bounds only while they keep changing (proofs are rare).
-      bool changed = proved_leaf;
-      for (std::size_t d = path_.size(); d-- > 0;) {
-        Node& n = nodes_[path_[d]];
-        ++n.visits;
-        if (d > 0) {
-          const int into = movers_[d - 1];
-          n.score2 += static_cast<std::uint32_t>((into == 0 ? result : -result) + 1);
-          if (changed && d + 1 < path_.size()) changed = update_bounds(path_[d], movers_[d], into);
-        } else if (changed && path_.size() > 1) {
-          update_bounds(0, movers_[0], movers_[0]);
+    }
+
+    void playout(S& s) {
+      if constexpr (requires { s.mcts_playout(rng_); }) {
+        s.mcts_playout(rng_);
+      } else {
+        MovesOf<S> moves;
+        while (!s.is_over()) {
+          s.legal_moves(moves);
+          s.play(moves[rng_.below(static_cast<std::uint32_t>(moves.size()))]);
         }
       }
+    }
+
+    // Backs up visits and results; bounds only while they keep changing (proofs are rare).
+    // `counted`: the visits were already added (a virtual loss while another descent ran).
+    void backup(const Descent& d, bool counted) {
+      bool changed = d.proved_leaf;
+      for (std::size_t k = d.path.size(); k-- > 0;) {
+        Node& n = nodes_[d.path[k]];
+        if (!counted) ++n.visits;
+        if (k > 0) {
+          const int into = d.movers[k - 1];
+          n.score2 += static_cast<std::uint32_t>((into == 0 ? d.result : -d.result) + 1);
+          if (changed && k + 1 < d.path.size())
+            changed = update_bounds(d.path[k], d.movers[k], into);
+        } else if (changed && d.path.size() > 1) {
+          update_bounds(0, d.movers[0], d.movers[0]);
+        }
+      }
+    }
+
+    void iterate(const S& root) {
+      descend(root, first_);
+      if (!first_.known) {
+        playout(*first_.s);
+        first_.result = first_player_result(*first_.s);
+      }
+      backup(first_, false);
+    }
+
+    // Two iterations at once (hook mcts_playout_pair): the first descent's path gets a virtual
+    // loss (a visit without a win) so that the second goes elsewhere, then both playouts run
+    // interleaved, which lets the processor overlap their dependency chains.
+    void iterate_pair(const S& root) {
+      descend(root, first_);
+      for (auto i : first_.path) ++nodes_[i].visits;
+      descend(root, second_);
+      if (!first_.known && !second_.known) {
+        S::mcts_playout_pair(*first_.s, *second_.s, rng_);
+      } else if (!first_.known) {
+        playout(*first_.s);
+      } else if (!second_.known) {
+        playout(*second_.s);
+      }
+      if (!first_.known) first_.result = first_player_result(*first_.s);
+      if (!second_.known) second_.result = first_player_result(*second_.s);
+      backup(first_, true);
+      backup(second_, false);
     }
 
     bool expand(std::uint32_t i, const S& s) {
@@ -454,8 +513,7 @@ class Mcts {
     MctsOptions options_;
     Rng rng_;
     NodePool<Node> nodes_;
-    std::vector<std::uint32_t> path_;
-    std::vector<int> movers_;  // movers_[d]: the player to move at path_[d]
+    Descent first_, second_;
     std::uint64_t iterations_ = 0;
   };
 

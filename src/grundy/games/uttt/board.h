@@ -152,6 +152,19 @@ class Board {
     while (policy_step(rng())) {
     }
   }
+  // Two policy playouts interleaved move by move (32 random bits each per move): the processor
+  // overlaps their dependency chains. MCTS then runs its iterations two at a time.
+  template <class Rng>
+  static void mcts_playout_pair(Board& a, Board& b, Rng& rng) {
+    bool a_on = !a.is_over(), b_on = !b.is_over();
+    while (a_on && b_on) {
+      const std::uint64_t r = rng();
+      a_on = a.policy_step(r);
+      b_on = b.policy_step(r >> 32);
+    }
+    while (a_on) a_on = a.policy_step(rng());
+    while (b_on) b_on = b.policy_step(rng());
+  }
   // Boards where `player` could win the game with one move if sent there: open, unowned, a line
   // of the big board away, and with an empty cell completing a line of the player's.
   std::uint16_t game_winning_boards(unsigned player) const;
