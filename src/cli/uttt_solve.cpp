@@ -110,9 +110,11 @@ void run_solve(const SolveCliOptions& o) {
       fmt::print("Result: {} (proved by proof-number search{}).\n", what,
                  r.resumed ? ", resumed from " + o.checkpoint : "");
       if (r.has_move) fmt::print("First move of the proof: {}\n", uttt::cell_name(r.first_move));
-      fmt::print("Proof: {} positions; {} nodes searched in {:.2f} s.\n",
-                 r.proof_size ? std::to_string(r.proof_size) : std::string("not counted"), r.nodes,
-                 r.seconds);
+      if (r.proof_size)
+        fmt::print("Proof: {} positions; {} nodes searched in {:.2f} s.\n", r.proof_size, r.nodes,
+                   r.seconds);
+      else
+        fmt::print("{} nodes searched in {:.2f} s.\n", r.nodes, r.seconds);
     }
     if (!o.proof.empty()) {
       if (!r.proof.empty())

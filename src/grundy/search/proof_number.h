@@ -73,6 +73,10 @@ class ProofNumberSearch {
   // children's plus one per other child still open, instead of their sum, which overcounts
   // positions reached by several paths (transpositions).
   void set_weak(bool weak) { weak_ = weak; }
+  // Re-read every child's numbers from the table after each child search (true, the textbook
+  // df-pn, which sees transpositions at once) or only the searched child's (false: fewer table
+  // probes, staler estimates).
+  void set_reread_all(bool all) { reread_all_ = all; }
 
   // The key under which the table holds the question (s, t).
   static std::uint64_t question_key(const S& s, int t) {
@@ -161,6 +165,7 @@ class ProofNumberSearch {
   };
   struct Children {
     Child items[S::kMaxMoves];
+    std::uint32_t p[S::kMaxMoves], d[S::kMaxMoves];  // contributions, as last read
     std::size_t size = 0;
   };
 
@@ -266,6 +271,11 @@ class ProofNumberSearch {
     const std::uint64_t nodes0 = nodes_;
     Children kids;
     expand_children(s, t, kids);
+    // Each child's numbers are read once here and again only after it is searched: other
+    // children change only through transpositions, and a stale estimate costs efficiency, never
+    // correctness (0 and infinity are final). This saves a table probe (a cache miss in a big
+    // table) per child per iteration.
+    for (std::size_t i = 0; i < kids.size; ++i) contribution(kids.items[i], kids.p[i], kids.d[i]);
     std::uint32_t pn = 0, dn = 0;
     while (true) {
       std::uint64_t sum = 0;
@@ -273,8 +283,7 @@ class ProofNumberSearch {
       std::uint64_t open = 0;
       std::size_t best = 0;
       for (std::size_t i = 0; i < kids.size; ++i) {
-        std::uint32_t p, d;
-        contribution(kids.items[i], p, d);
+        const std::uint32_t p = kids.p[i], d = kids.d[i];
         sum += d;
         max_d = std::max(max_d, d);
         open += d > 0;
@@ -310,6 +319,12 @@ class ProofNumberSearch {
       else
         mid(s, c.t, c.key, child_p, child_d);
       s.undo(c.move, u);
+      if (reread_all_) {
+        for (std::size_t i = 0; i < kids.size; ++i)
+          contribution(kids.items[i], kids.p[i], kids.d[i]);
+      } else {
+        contribution(c, kids.p[best], kids.d[best]);
+      }
     }
     table_.store(key, pn, dn, nodes_ - nodes0 + 1);
   }
@@ -396,6 +411,7 @@ class ProofNumberSearch {
 
   ProofTable& table_;
   bool weak_ = false;
+  bool reread_all_ = true;
   PnLimits limits_;
   std::chrono::steady_clock::time_point start_;
   std::uint64_t nodes_ = 0;
