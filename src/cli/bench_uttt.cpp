@@ -8,6 +8,7 @@
 
 #include "bench.h"
 #include "grundy/games/uttt/board.h"
+#include "grundy/games/uttt/notation.h"
 #include "grundy/games/uttt/playout.h"
 #include "grundy/games/uttt/reference.h"
 #include "grundy/search/mcts.h"
@@ -101,7 +102,7 @@ BenchResult mcts_iterations() {
   r.note = fmt::format(
       "UCT + solver from the empty board, one thread, win/block playouts: best {} ({:.1f}%), "
       "{} nodes",
-      static_cast<int>(result.best), 100 * result.win_rate, result.nodes);
+      ut::cell_name(result.best), 100 * result.win_rate, result.nodes);
   return r;
 }
 
