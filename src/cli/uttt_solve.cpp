@@ -13,6 +13,7 @@
 #include "grundy/core/parse.h"
 #include "grundy/games/uttt/notation.h"
 #include "grundy/games/uttt/solve.h"
+#include "grundy/search/proof_table.h"
 #include "io.h"
 #include "uttt_cli.h"
 
@@ -35,7 +36,56 @@ struct SolveCliOptions {
   bool json = false;
   bool progress = false;
   bool no_proof_size = false;
+  bool status = false;
 };
+
+void print_status(const uttt::Board& b, const uttt::SolveOptions& s, bool json) {
+  const auto st = uttt::solve_status(b, s);
+  const char* mover = player_name(b.to_move());
+  const char* other = player_name(1 - b.to_move());
+  auto number = [](std::uint32_t n) {
+    return n >= search::kPnInfinity ? std::string("inf") : std::to_string(n);
+  };
+  if (json) {
+    nlohmann::json moves = nlohmann::json::array();
+    for (const auto& m : st.moves) {
+      nlohmann::json replies = nlohmann::json::array();
+      for (const auto& r : m.replies)
+        replies.push_back({{"move", uttt::cell_name(r.move)}, {"status", r.status}});
+      nlohmann::json j = {
+          {"move", uttt::cell_name(m.move)}, {"status", m.status}, {"pn", m.pn}, {"dn", m.dn}};
+      if (!m.replies.empty()) j["replies"] = replies;
+      moves.push_back(j);
+    }
+    print_json({{"to_move", mover},
+                {"resumed", st.resumed},
+                {"root_pn", st.root_pn},
+                {"root_dn", st.root_dn},
+                {"moves", moves}});
+    return;
+  }
+  fmt::print("Can {} win? {} (root proof number {}, disproof number {}){}.\n", mover,
+             st.root_pn == 0   ? "proved"
+             : st.root_dn == 0 ? "no"
+                               : "open",
+             number(st.root_pn), number(st.root_dn),
+             st.resumed ? ", from the checkpoint" : ", from an empty table");
+  for (const auto& m : st.moves) {
+    fmt::print("  {} {}: {} (pn {}, dn {})\n", mover, uttt::cell_name(m.move), m.status,
+               number(m.pn), number(m.dn));
+    if (m.replies.empty()) continue;
+    int done = 0;
+    for (const auto& r : m.replies) done += r.status == "wins";
+    fmt::print("    {} of {}'s {} replies are proved wins for {}:", done, other, m.replies.size(),
+               mover);
+    for (const auto& r : m.replies)
+      fmt::print(" {}{}", uttt::cell_name(r.move),
+                 r.status == "wins"    ? "+"
+                 : r.status == "fails" ? "-"
+                                       : "?");
+    fmt::print("  (+ won, - not winning, ? open)\n");
+  }
+}
 
 std::string count_text(std::uint64_t n) {
   if (n >= 10'000'000'000ull) return fmt::format("{:.1f}G", static_cast<double>(n) / 1e9);
@@ -64,6 +114,10 @@ void run_solve(const SolveCliOptions& o) {
     s.export_proof = true;
     for (const auto& t : uttt::split_move_list(o.position.moves))
       s.start_moves.push_back(uttt::parse_cell(t));
+  }
+  if (o.status) {
+    print_status(b, s, o.json);
+    return;
   }
   const bool show = o.progress || ::isatty(STDERR_FILENO);
   if (show) {
@@ -145,6 +199,9 @@ void install_solve_commands(CLI::App* uttt) {
   s->add_option("--proof", o->proof,
                 "when the mover wins, write the proof to FILE for tools/uttt_proof_check");
   s->add_flag("--no-proof-size", o->no_proof_size, "do not walk the proof to count its positions");
+  s->add_flag("--status", o->status,
+              "no search: report what the --checkpoint table knows about each move and the "
+              "replies to the most promising one");
   s->add_flag("--progress", o->progress, "report progress on stderr even when not a TTY");
   s->add_flag("--json", o->json,
               "print JSON: result, to_move, first_move, proof_size, nodes, seconds");

@@ -16,11 +16,11 @@ expect() {  # name, python expression over j (the JSON document)
   fi
 }
 win52="e5 d4 c1 h3 e7 e1 f2 g5 c5 h4 d2 b4 e3 f9 g7 a1 c2 i4 h1 f1 g3 c8 i5 g6 a8 b6 f8 i6 i8 h6 e9 d8 a5 b5 d5 a4 c3 g9 a7 b1 e2 f5 g4 b3 d9 b9 d7 a2 c4 i2 h5 e6"
-"$GRUNDY" uttt solve --rules orlin --moves "$win52" --json >"$dir/out"
+"$GRUNDY" uttt solve --rules orlin --moves "$win52" --memory 16 --json >"$dir/out"
 expect solve_win "j['result'] == 'win' and j['to_move'] == 'X' and j['first_move'] and j['proof_size'] > 0 and j['nodes'] > 0"
-"$GRUNDY" uttt solve --rules orlin --moves "${win52% h5 e6}" --json >"$dir/out"
+"$GRUNDY" uttt solve --rules orlin --moves "${win52% h5 e6}" --memory 16 --json >"$dir/out"
 expect solve_not_win "j['result'] in ('draw', 'loss') and j['to_move'] == 'X'"
-"$GRUNDY" uttt solve --rules orlin --nodes 10 --json >"$dir/out"
+"$GRUNDY" uttt solve --rules orlin --nodes 10 --memory 16 --json >"$dir/out"
 expect solve_unknown "j['result'] == 'unknown' and j['first_move'] is None"
 # A checkpoint: a small budget saves the table; a second run resumes from it and finishes.
 opening="e5 d4 b2 e4 e2 f4 h2 d5 b5 f5 h5 d6 b8 e6 e8 f6"

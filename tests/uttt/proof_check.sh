@@ -20,7 +20,7 @@ check() {  # name, expected exit status, file
 }
 # Orlin rules, 52 moves into a game X wins (from MCTS play): a small proof.
 start="e5 d4 c1 h3 e7 e1 f2 g5 c5 h4 d2 b4 e3 f9 g7 a1 c2 i4 h1 f1 g3 c8 i5 g6 a8 b6 f8 i6 i8 h6 e9 d8 a5 b5 d5 a4 c3 g9 a7 b1 e2 f5 g4 b3 d9 b9 d7 a2 c4 i2 h5 e6"
-"$GRUNDY" uttt solve --rules orlin --moves "$start" --proof "$dir/proof" >"$dir/solve" 2>&1 || {
+"$GRUNDY" uttt solve --rules orlin --moves "$start" --memory 16 --proof "$dir/proof" >"$dir/solve" 2>&1 || {
   echo "FAIL: grundy uttt solve failed"
   cat "$dir/solve"
   exit 1

@@ -430,7 +430,13 @@ class Mcts {
           return;
         }
         d.movers.push_back(mover);
-        __builtin_prefetch(&nodes_[nodes_[next].first_child]);  // the next level's children
+        // The next level's children (up to three cache lines) while the move is played.
+        if (const std::uint32_t f = nodes_[next].first_child; f != 0) {
+          const char* p = reinterpret_cast<const char*>(&nodes_[f]);
+          __builtin_prefetch(p);
+          __builtin_prefetch(p + 64);
+          __builtin_prefetch(p + 128);
+        }
         play_quick(s, nodes_[next].move);
         i = next;
       }

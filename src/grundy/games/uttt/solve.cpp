@@ -54,6 +54,7 @@ class Solver {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
   Pns& pns() { return pns_; }
+  const search::ProofTable& table() const { return table_; }
 
   // Runs one question within what is left of the budget.
   search::PnResult<Board::Move> ask(const SymmetricBoard& s, int t, const char* question) {
@@ -200,6 +201,95 @@ SolveResult solve(const Board& b, const SolveOptions& o) {
   r.nodes = solver.nodes();
   r.seconds = solver.elapsed();
   return r;
+}
+
+SolveStatus solve_status(const Board& b, const SolveOptions& o) {
+  if (b.is_over()) throw InputError("the game is over: there is nothing to solve");
+  Solver solver(b, o);
+  SolveStatus st;
+  st.resumed = solver.resumed();
+  const auto& table = solver.table();
+  // The numbers of question (s, t), exact when known without search.
+  auto numbers = [&](const SymmetricBoard& s, int t, std::uint32_t& pn, std::uint32_t& dn) {
+    int v;
+    if (s.is_over() || s.static_value(v)) {
+      const bool yes = s.is_over() ? 0 >= t : v / Board::kPointScale >= t;
+      pn = yes ? 0 : search::kPnInfinity;
+      dn = yes ? search::kPnInfinity : 0;
+      return;
+    }
+    if (!table.probe(Pns::question_key(s, t), pn, dn)) {  // unexplored: as the search starts
+      pn = 1;
+      dn = static_cast<std::uint32_t>(std::max(1, s.move_count()));
+    }
+  };
+  SymmetricBoard root(b);
+  numbers(root, 1, st.root_pn, st.root_dn);
+  auto status_of = [](std::uint32_t p, std::uint32_t d) {
+    return p == 0 ? "wins" : d == 0 ? "fails" : "open";
+  };
+  Board::Moves moves;
+  b.legal_moves(moves);
+  std::size_t best = 0;
+  for (const auto m : moves) {
+    SymmetricBoard child = root;
+    child.play(m);
+    MoveStatus ms;
+    ms.move = m;
+    // The child's question is the opponent's "at least 0" (not losing); the move wins when it
+    // fails. A move that ends the game is exact.
+    std::uint32_t pn, dn;
+    numbers(child, 0, pn, dn);
+    if (child.is_over()) {
+      const bool won = child.board().winner() == b.to_move();
+      ms.pn = won ? 0 : search::kPnInfinity;
+      ms.dn = won ? search::kPnInfinity : 0;
+    } else {
+      ms.pn = dn;
+      ms.dn = pn;
+    }
+    ms.status = status_of(ms.pn, ms.dn);
+    if (st.moves.empty() || ms.pn < st.moves[best].pn) best = st.moves.size();
+    st.moves.push_back(ms);
+  }
+  // A root still being searched has no table entry yet: its numbers from its children (weak
+  // disproof numbers, as the search computes them).
+  if (st.root_pn != 0 && st.root_dn != 0) {
+    std::uint32_t pn = search::kPnInfinity, max_dn = 0, open = 0;
+    for (const auto& m : st.moves) {
+      pn = std::min(pn, m.pn);
+      max_dn = std::max(max_dn, m.dn);
+      open += m.dn > 0;
+    }
+    st.root_pn = pn;
+    st.root_dn = pn == 0 ? search::kPnInfinity
+                 : open  ? std::min(max_dn + open - 1, search::kPnInfinity)
+                         : 0;
+  }
+  // The replies to the most promising move: each leads to a position where the player to move
+  // at the root asks "can I win?" again.
+  MoveStatus& focus = st.moves[best];
+  SymmetricBoard after = root;
+  after.play(focus.move);
+  if (!after.is_over()) {
+    after.legal_moves(moves);
+    for (const auto r : moves) {
+      SymmetricBoard next = after;
+      next.play(r);
+      MoveStatus rs;
+      rs.move = r;
+      if (next.is_over()) {
+        const bool won = next.board().winner() == b.to_move();
+        rs.pn = won ? 0 : search::kPnInfinity;
+        rs.dn = won ? search::kPnInfinity : 0;
+      } else {
+        numbers(next, 1, rs.pn, rs.dn);
+      }
+      rs.status = status_of(rs.pn, rs.dn);  // "wins": the root's player wins after this reply
+      focus.replies.push_back(rs);
+    }
+  }
+  return st;
 }
 
 int minimax_result(const Board& b) {

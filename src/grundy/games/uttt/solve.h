@@ -56,6 +56,22 @@ struct SolveResult {
 // Solves b (InputError if the game is over).
 SolveResult solve(const Board& b, const SolveOptions& options);
 
+// What a checkpoint (or an empty table) knows about the question "can the player to move win?",
+// two levels deep: each move of the player to move, and the opponent's replies to the most
+// promising one. For reports on long proof runs; no search.
+struct MoveStatus {
+  Board::Move move = 0;
+  std::string status;               // "wins" (proved), "fails" (proved not to), "open"
+  std::uint32_t pn = 1, dn = 1;     // proof and disproof numbers of "this move wins"
+  std::vector<MoveStatus> replies;  // of the most promising move only
+};
+struct SolveStatus {
+  bool resumed = false;  // a checkpoint was loaded
+  std::uint32_t root_pn = 1, root_dn = 1;
+  std::vector<MoveStatus> moves;
+};
+SolveStatus solve_status(const Board& b, const SolveOptions& options);
+
 // Plain minimax with no pruning, table or hook (tests: the slow, obviously correct answer).
 // +1 / 0 / -1 for the player to move.
 int minimax_result(const Board& b);
