@@ -195,6 +195,8 @@ void run_play(const PlayOptions& o) {
 struct MatchOptions {
   PositionOptions position;
   EngineFlags engine;
+  double ms_b = -1;  // engine B's budget when it differs from A's
+  std::uint64_t iterations_b = 0;
   std::string a, b;
   int games = 10;
   bool json = false;
@@ -206,7 +208,12 @@ void run_match(const MatchOptions& o) {
   if (start.is_over()) throw InputError("the game is over: there is nothing to play");
   if (o.games < 1 || o.games > 1000000) throw InputError("--games must be between 1 and 10^6");
   auto oa = engine_options(o.engine, o.a);
-  auto ob = engine_options(o.engine, o.b);
+  EngineFlags flags_b = o.engine;
+  if (o.ms_b >= 0 || o.iterations_b) {
+    flags_b.ms = o.ms_b >= 0 ? o.ms_b : o.engine.ms;
+    flags_b.iterations = o.iterations_b;
+  }
+  auto ob = engine_options(flags_b, o.b);
   ob.seed = oa.seed + 1;
   auto pa = uttt::make_player(oa);
   auto pb = uttt::make_player(ob);
@@ -225,9 +232,12 @@ void run_match(const MatchOptions& o) {
       });
   const auto score = r.score_interval();
   const auto wins = r.win_interval();
-  const std::string budget = o.engine.iterations
-                                 ? fmt::format("{} iterations per move", o.engine.iterations)
-                                 : fmt::format("{:g} ms per move", o.engine.ms);
+  auto budget_of = [](const EngineFlags& f) {
+    return f.iterations ? fmt::format("{} iterations per move", f.iterations)
+                        : fmt::format("{:g} ms per move", f.ms);
+  };
+  std::string budget = budget_of(o.engine);
+  if (budget_of(flags_b) != budget) budget = fmt::format("A {}, B {}", budget, budget_of(flags_b));
   if (o.json) {
     print_json({{"a", o.a},
                 {"b", o.b},
@@ -288,9 +298,14 @@ void install_play_commands(CLI::App* uttt) {
       ->default_str("10");
   add_position_options(m, match->position);
   add_engine_flags(m, match->engine, 100, false);
+  m->add_option("--ms-b", match->ms_b, "engine B's time per move, when it differs from A's");
+  m->add_option("--iterations-b", match->iterations_b,
+                "engine B's iterations or nodes per move, when they differ from A's");
   m->add_flag("--json", match->json, "print JSON");
   m->add_flag("--progress", match->progress, "one line per game on stderr even when not a TTY");
-  m->footer("Example:\n  grundy uttt match mcts heuristic --games 200 --ms 100");
+  m->footer(
+      "Example:\n  grundy uttt match mcts heuristic --games 200 --ms 100\n  grundy uttt match mcts "
+      "mcts --games 100 --ms 1000 --ms-b 100");
   m->callback([match] { run_match(*match); });
 }
 

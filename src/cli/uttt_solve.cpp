@@ -37,6 +37,7 @@ struct SolveCliOptions {
   bool progress = false;
   bool no_proof_size = false;
   bool status = false;
+  std::string opening;
 };
 
 void print_status(const uttt::Board& b, const uttt::SolveOptions& s, bool json) {
@@ -109,6 +110,7 @@ void run_solve(const SolveCliOptions& o) {
   s.checkpoint_every = o.checkpoint_every;
   s.stop = &g_stop;
   s.proof_size = !o.no_proof_size;
+  s.opening = o.opening;
   if (!o.proof.empty()) {
     resolve_output(o.proof);  // fail now, not after hours of search
     s.export_proof = true;
@@ -199,6 +201,10 @@ void install_solve_commands(CLI::App* uttt) {
   s->add_option("--proof", o->proof,
                 "when the mover wins, write the proof to FILE for tools/uttt_proof_check");
   s->add_flag("--no-proof-size", o->no_proof_size, "do not walk the proof to count its positions");
+  s->add_option("--opening", o->opening,
+                "centre: the mover plays the centre opening (e5; while the centre board is not "
+                "full, the centre of the board it is sent to) and the search proves the rest; "
+                "reports win or unknown");
   s->add_flag("--status", o->status,
               "no search: report what the --checkpoint table knows about each move and the "
               "replies to the most promising one");

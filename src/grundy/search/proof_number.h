@@ -73,6 +73,14 @@ class ProofNumberSearch {
   // children's plus one per other child still open, instead of their sum, which overcounts
   // positions reached by several paths (transpositions).
   void set_weak(bool weak) { weak_ = weak; }
+  // Restricts the moves of the prover (the player to move at the root of prove()) to those
+  // `filter` keeps (it may leave the list as it is). Proofs stay sound, since a strategy that
+  // wins with fewer options wins; but a disproof then only says that the restricted strategy
+  // fails. For proving a known strategy's win (an opening given by hand) quickly.
+  void set_prover_filter(std::function<void(const S&, MovesOf<S>&)> filter) {
+    prover_filter_ = std::move(filter);
+  }
+
   // Re-read every child's numbers from the table after each child search (true, the textbook
   // df-pn, which sees transpositions at once) or only the searched child's (false: fewer table
   // probes, staler estimates).
@@ -97,6 +105,10 @@ class ProofNumberSearch {
     last_progress_ = 0;
     root_key_ = question_key(s, t);
     root_pn_ = root_dn_ = 1;
+    if (!prover_set_) {  // the first question names the prover; walks and re-proofs keep it
+      prover_ = s.to_move();
+      prover_set_ = true;
+    }
     PnResult<Move> r;
     std::uint32_t pn = 1, dn = 1;
     if (exact_answer(s, t) < 0 && !(limits.stop && limits.stop->load())) {
@@ -204,6 +216,7 @@ class ProofNumberSearch {
   bool expand_children(S& s, int t, Children& kids) const {
     MovesOf<S> moves;
     s.legal_moves(moves);
+    if (prover_filter_ && s.to_move() == prover_) prover_filter_(s, moves);
     if constexpr (requires { s.order_moves(moves); }) s.order_moves(moves);
     kids.size = 0;
     const int me = s.to_move();
@@ -412,6 +425,9 @@ class ProofNumberSearch {
   ProofTable& table_;
   bool weak_ = false;
   bool reread_all_ = true;
+  std::function<void(const S&, MovesOf<S>&)> prover_filter_;
+  int prover_ = 0;
+  bool prover_set_ = false;
   PnLimits limits_;
   std::chrono::steady_clock::time_point start_;
   std::uint64_t nodes_ = 0;

@@ -120,6 +120,43 @@ TEST(ProofNumber, TheStrategyWalkVisitsAConsistentProof) {
   (void)positions;
 }
 
+TEST(ProofNumber, AProverFilterKeepsProofsSound) {
+  // X restricted to one move per position (the first legal one, or a fixed corner): every
+  // proof found must still hold against all of O's answers, by minimax; a disproof only says
+  // that the restricted X fails.
+  Rng rng(19);
+  int proofs = 0, restricted = 0;
+  for (int game = 0; game < 200; ++game) {
+    TicTacToe s;
+    for (int i = 0, n = static_cast<int>(rng.below(5)); i < n && !s.is_over(); ++i) {
+      MovesOf<TicTacToe> moves;
+      s.legal_moves(moves);
+      s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+    if (s.is_over()) continue;
+    ProofTable table(1 << 16);
+    ProofNumberSearch<TicTacToe> pns(table);
+    pns.set_prover_filter([](const TicTacToe&, MovesOf<TicTacToe>& moves) {
+      if (moves.size() > 1) {
+        const auto keep = moves[moves.size() - 1];
+        moves.clear();
+        moves.push_back(keep);
+      }
+    });
+    for (int t : {0, 1}) {
+      const auto r = pns.prove(s, t, {});
+      if (r.status != PnStatus::proven) {
+        if (remaining_value(s) >= t) ++restricted;  // the filter really removed the way to win
+        continue;
+      }
+      ++proofs;
+      EXPECT_GE(remaining_value(s), t);  // sound: the unrestricted value is at least as good
+    }
+  }
+  EXPECT_GE(proofs, 10);
+  EXPECT_GT(restricted, 0);
+}
+
 TEST(ProofNumber, BudgetsStopAndTheTableResumesAfterSaveAndLoad) {
   TicTacToe s;
   ProofTable table(1 << 20);

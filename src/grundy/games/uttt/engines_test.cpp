@@ -203,6 +203,17 @@ TEST(UtttSolve, ExportedProofsNameTheStartAndListTheProversMoves) {
   EXPECT_GT(s.proof_moves, 100u);
 }
 
+TEST(UtttSolve, TheCentreOpeningWinsUnderOrlinRulesFromTwelvePlies) {
+  if (sanitized()) GTEST_SKIP() << "about a million nodes";
+  // X answers in the centre of the board it is sent to while the centre board has room.
+  const Board b = play_moves("e5 d4 b2 e4 e2 f4 h2 d5 b5 f5 h5 d6", Rules::orlin);
+  const auto s =
+      solve(b, {.table_bytes = std::size_t{256} << 20, .proof_size = false, .opening = "centre"});
+  ASSERT_EQ(s.result, "win");
+  EXPECT_EQ(cell_name(s.first_move), "b8");  // the centre of the bottom-left board
+  EXPECT_THROW(solve(b, {.table_bytes = 1 << 16, .opening = "sides"}), InputError);
+}
+
 TEST(UtttSolve, FinishedGamesAndStoppedSearches) {
   const Board over =
       play_moves("d4 a2 c5 g5 b5 e5 f4 i2 g6 a8 a5 i5 h5 d5 h4 e2 e4 f3 g7 c2 h6", Rules::standard);

@@ -24,10 +24,29 @@ bool file_exists(const std::string& path) {
   return ::stat(path.c_str(), &st) == 0;
 }
 
-std::string checkpoint_tag(const Board& b) {
+std::string checkpoint_tag(const Board& b, const std::string& opening) {
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(b.hash()));
-  return "uttt " + rules_name(b.rules()) + " position " + hex + " symmetric keys";
+  return "uttt " + rules_name(b.rules()) + " position " + hex + " symmetric keys" +
+         (opening.empty() ? "" : " opening " + opening);
+}
+
+// The centre opening (the Orlin gambit; the strategy of Bertholon et al. begins the same way):
+// open in the centre of the centre board; while the centre board has an empty cell, answer in
+// the centre of the board you are sent to, which sends the opponent back to the centre board.
+void centre_opening(const SymmetricBoard& s, Board::Moves& moves) {
+  const Board& b = s.board();
+  Board::Move m;
+  if (b.stones() == 0) {
+    m = 40;  // e5
+  } else {
+    const int k = b.forced_board();
+    if (b.empty_cells(4) == 0 || k == kAnyBoard || k == 4) return;
+    m = static_cast<Board::Move>(9 * k + 4);
+  }
+  if (!moves.contains(m)) return;
+  moves.clear();
+  moves.push_back(m);
 }
 
 // Runs the proof-number search for the questions of solve() with one shared budget, saving
@@ -35,7 +54,15 @@ std::string checkpoint_tag(const Board& b) {
 class Solver {
  public:
   Solver(const Board& b, const SolveOptions& o)
-      : board_(b), options_(o), table_(o.table_bytes), pns_(table_), tag_(checkpoint_tag(b)) {
+      : board_(b),
+        options_(o),
+        table_(o.table_bytes),
+        pns_(table_),
+        tag_(checkpoint_tag(b, o.opening)) {
+    if (o.opening == "centre")
+      pns_.set_prover_filter(centre_opening);
+    else if (!o.opening.empty())
+      throw InputError("unknown opening '" + o.opening + "': the only one is 'centre'");
     // Weak disproof numbers: Ultimate Tic-Tac-Toe transposes a lot (the order of moves in
     // different boards rarely matters), and summing over transpositions misleads the search
     // (a 16-ply orlin position: unsolved after 20M nodes with sums, solved in 5.7M with weak).
@@ -175,7 +202,7 @@ SolveResult solve(const Board& b, const SolveOptions& o) {
     r.result = "win";
     r.has_move = win.has_move;
     r.first_move = win.move;
-  } else if (win.status == search::PnStatus::disproven) {
+  } else if (win.status == search::PnStatus::disproven && o.opening.empty()) {
     const auto safe = solver.ask(root, 0, "draw");
     if (safe.status == search::PnStatus::proven) {
       r.result = "draw";

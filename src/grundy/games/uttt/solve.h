@@ -37,6 +37,12 @@ struct SolveOptions {
   // these moves from the empty board.
   bool export_proof = false;
   std::vector<Board::Move> start_moves = {};
+  // "centre": the player to move plays the centre opening (open in the centre of the centre
+  // board; while the centre board is not full, answer in the centre of the board you are sent
+  // to) and the search looks for the rest of a win. Only "win" or "unknown" then: a restricted
+  // search that fails says nothing about other openings. The exported proof is complete and
+  // checked like any other.
+  std::string opening = {};
 };
 
 struct SolveResult {
