@@ -42,9 +42,21 @@ void mark_rows_reference(std::uint8_t* out, std::size_t stride, std::size_t rows
     for (std::size_t j = 0; j < rows; ++j) out[j * stride + (val[e] ^ g[base + j - pos[e]])] = 1;
 }
 
+void test_candidates_reference(const Value* g, std::uint64_t base, const std::uint64_t* pos,
+                               const Value* val, std::size_t count, const Value* candidates,
+                               std::uint32_t* hits) {
+  for (std::size_t e = 0; e < count; ++e)
+    for (unsigned j = 0; j < 32; ++j) {
+      const Value x = static_cast<Value>(val[e] ^ g[base + j - pos[e]]);
+      for (unsigned i = 0; i < kCandidates; ++i)
+        if (x == candidates[i * 32 + j]) hits[i] |= std::uint32_t{1} << j;
+    }
+}
+
 std::uint64_t find_needed_reference(const Value* g, std::uint64_t lo, std::uint64_t hi,
                                     std::uint64_t count, std::uint64_t* need, unsigned,
                                     std::uint64_t* remaining) {
+  if (*remaining == 0) return 0;
   for (std::uint64_t i = 0; i < count; i += kStep) {
     const std::uint64_t end = std::min<std::uint64_t>(count, i + kStep);
     for (std::uint64_t j = i; j < end; ++j) {
@@ -102,9 +114,36 @@ void mark_rows(std::uint8_t* out, std::size_t stride, std::size_t rows, const Va
   }
 }
 
+void test_candidates(const Value* g, std::uint64_t base, const std::uint64_t* pos, const Value* val,
+                     std::size_t count, const Value* candidates, std::uint32_t* hits) {
+  static_assert(kCandidates == 8);
+  const __m512i c0 = _mm512_loadu_si512(candidates), c1 = _mm512_loadu_si512(candidates + 32),
+                c2 = _mm512_loadu_si512(candidates + 64), c3 = _mm512_loadu_si512(candidates + 96),
+                c4 = _mm512_loadu_si512(candidates + 128),
+                c5 = _mm512_loadu_si512(candidates + 160),
+                c6 = _mm512_loadu_si512(candidates + 192),
+                c7 = _mm512_loadu_si512(candidates + 224);
+  __mmask32 h0 = 0, h1 = 0, h2 = 0, h3 = 0, h4 = 0, h5 = 0, h6 = 0, h7 = 0;
+  for (std::size_t e = 0; e < count; ++e) {
+    const __m512i x = _mm512_xor_si512(_mm512_loadu_si512(g + base - pos[e]),
+                                       _mm512_set1_epi16(static_cast<short>(val[e])));
+    h0 |= _mm512_cmpeq_epi16_mask(x, c0);
+    h1 |= _mm512_cmpeq_epi16_mask(x, c1);
+    h2 |= _mm512_cmpeq_epi16_mask(x, c2);
+    h3 |= _mm512_cmpeq_epi16_mask(x, c3);
+    h4 |= _mm512_cmpeq_epi16_mask(x, c4);
+    h5 |= _mm512_cmpeq_epi16_mask(x, c5);
+    h6 |= _mm512_cmpeq_epi16_mask(x, c6);
+    h7 |= _mm512_cmpeq_epi16_mask(x, c7);
+  }
+  hits[0] |= h0, hits[1] |= h1, hits[2] |= h2, hits[3] |= h3;
+  hits[4] |= h4, hits[5] |= h5, hits[6] |= h6, hits[7] |= h7;
+}
+
 std::uint64_t find_needed(const Value* g, std::uint64_t lo, std::uint64_t hi, std::uint64_t count,
                           std::uint64_t* need, unsigned bits, std::uint64_t* remaining) {
-  if (bits > 10) return find_needed_reference(g, lo, hi, count, need, bits, remaining);
+  if (bits > 10 || *remaining == 0)
+    return find_needed_reference(g, lo, hi, count, need, bits, remaining);
   const __m512i reverse =
       _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
                        22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
@@ -166,6 +205,11 @@ const char* vector_kind() {
   return "avx2";
 }
 
+void test_candidates(const Value* g, std::uint64_t base, const std::uint64_t* pos, const Value* val,
+                     std::size_t count, const Value* candidates, std::uint32_t* hits) {
+  test_candidates_reference(g, base, pos, val, count, candidates, hits);
+}
+
 void mark_rows(std::uint8_t* out, std::size_t stride, std::size_t rows, const Value* g,
                std::uint64_t base, const std::uint64_t* pos, const Value* val, std::size_t count) {
   if (rows != 32 || 32 * stride > 65536)
@@ -202,6 +246,11 @@ void mark_pairs(std::uint8_t* seen, const Value* g, std::uint64_t lo, std::uint6
 
 const char* vector_kind() {
   return "scalar";
+}
+
+void test_candidates(const Value* g, std::uint64_t base, const std::uint64_t* pos, const Value* val,
+                     std::size_t count, const Value* candidates, std::uint32_t* hits) {
+  test_candidates_reference(g, base, pos, val, count, candidates, hits);
 }
 
 void mark_rows(std::uint8_t* out, std::size_t stride, std::size_t rows, const Value* g,
