@@ -140,18 +140,48 @@ void test_candidates(const Value* g, std::uint64_t base, const std::uint64_t* po
   hits[4] |= h4, hits[5] |= h5, hits[6] |= h6, hits[7] |= h7;
 }
 
-std::uint64_t find_needed(const Value* g, std::uint64_t lo, std::uint64_t hi, std::uint64_t count,
-                          std::uint64_t* need, unsigned bits, std::uint64_t* remaining) {
-  if (bits > 10 || *remaining == 0)
-    return find_needed_reference(g, lo, hi, count, need, bits, remaining);
+// The need bit of each lane's x: bit (x & 15) of 16-bit word x >> 4 of the bitmap, looked up
+// with word permutes in 1, 2 or 4 pairs of 32-word tables (2^bits <= 1024, 2048, 4096).
+template <unsigned Pairs>
+struct NeedTable {
+  __m512i t[2 * Pairs];
+  void load(const std::uint64_t* need) {
+    for (unsigned i = 0; i < 2 * Pairs; ++i) t[i] = _mm512_loadu_si512(need + 8 * i);
+  }
+  __mmask32 test(__m512i x) const {
+    const __m512i index = _mm512_srli_epi16(x, 4);
+    __m512i word = _mm512_permutex2var_epi16(t[0], index, t[1]);
+    if constexpr (Pairs >= 2) {
+      const __m512i w1 = _mm512_permutex2var_epi16(t[2], index, t[3]);
+      word =
+          _mm512_mask_blend_epi16(_mm512_test_epi16_mask(index, _mm512_set1_epi16(64)), word, w1);
+    }
+    if constexpr (Pairs == 4) {
+      __m512i w2 = _mm512_permutex2var_epi16(t[4], index, t[5]);
+      const __m512i w3 = _mm512_permutex2var_epi16(t[6], index, t[7]);
+      w2 = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(index, _mm512_set1_epi16(64)), w2, w3);
+      word =
+          _mm512_mask_blend_epi16(_mm512_test_epi16_mask(index, _mm512_set1_epi16(128)), word, w2);
+    }
+    const __m512i bit = _mm512_srlv_epi16(word, _mm512_and_si512(x, _mm512_set1_epi16(15)));
+    return _mm512_test_epi16_mask(bit, _mm512_set1_epi16(1));
+  }
+};
+
+template <unsigned Pairs>
+std::uint64_t find_needed_with(const Value* g, std::uint64_t lo, std::uint64_t hi,
+                               std::uint64_t count, std::uint64_t* need, unsigned bits,
+                               std::uint64_t* remaining) {
   const __m512i reverse =
       _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
                        22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
-  // Values below 2^bits <= 1024: the word index x >> 4 is below 64, so two tables of 32 words.
-  __m512i table0 = _mm512_loadu_si512(need);
-  __m512i table1 = bits == 10 ? _mm512_loadu_si512(need + 8) : _mm512_setzero_si512();
-  const __m512i fifteen = _mm512_set1_epi16(15);
-  const __m512i one = _mm512_set1_epi16(1);
+  // Words of a bitmap smaller than the tables read as zero (the callers keep at least 16).
+  alignas(64) std::uint64_t padded[16 * Pairs] = {};
+  const std::size_t words = std::max<std::size_t>(16, (std::size_t{1} << bits) / 64);
+  const bool copy = words < 16 * Pairs;
+  if (copy) std::copy_n(need, words, padded);
+  NeedTable<Pairs> table;
+  table.load(copy ? padded : need);
   std::uint64_t i = 0;
   const Value* low = g + lo;
   const Value* high = g + hi;
@@ -159,9 +189,7 @@ std::uint64_t find_needed(const Value* g, std::uint64_t lo, std::uint64_t hi, st
     const __m512i l = _mm512_loadu_si512(low + i);
     const __m512i h = _mm512_permutexvar_epi16(reverse, _mm512_loadu_si512(high - i - 31));
     const __m512i x = _mm512_xor_si512(l, h);
-    const __m512i word = _mm512_permutex2var_epi16(table0, _mm512_srli_epi16(x, 4), table1);
-    const __m512i bit = _mm512_srlv_epi16(word, _mm512_and_si512(x, fifteen));
-    const __mmask32 m = _mm512_test_epi16_mask(bit, one);
+    const __mmask32 m = table.test(x);
     if (m != 0) [[unlikely]] {
       alignas(64) std::uint16_t xs[32];
       _mm512_store_si512(xs, x);
@@ -174,13 +202,22 @@ std::uint64_t find_needed(const Value* g, std::uint64_t lo, std::uint64_t hi, st
         }
       }
       if (*remaining == 0) return i + kStep;
-      table0 = _mm512_loadu_si512(need);
-      if (bits == 10) table1 = _mm512_loadu_si512(need + 8);
+      if (copy) std::copy_n(need, words, padded);
+      table.load(copy ? padded : need);
     }
   }
   if (i < count)
     return i + find_needed_reference(g, lo + i, hi - i, count - i, need, bits, remaining);
   return count;
+}
+
+std::uint64_t find_needed(const Value* g, std::uint64_t lo, std::uint64_t hi, std::uint64_t count,
+                          std::uint64_t* need, unsigned bits, std::uint64_t* remaining) {
+  if (*remaining == 0 || bits > 12)
+    return find_needed_reference(g, lo, hi, count, need, bits, remaining);
+  if (bits <= 10) return find_needed_with<1>(g, lo, hi, count, need, bits, remaining);
+  if (bits == 11) return find_needed_with<2>(g, lo, hi, count, need, bits, remaining);
+  return find_needed_with<4>(g, lo, hi, count, need, bits, remaining);
 }
 
 void mark_pairs(std::uint8_t* seen, const Value* g, std::uint64_t lo, std::uint64_t hi,

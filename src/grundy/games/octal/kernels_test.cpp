@@ -38,7 +38,7 @@ TEST(OctalKernels, MarkRowsMatchesReference) {
 
 TEST(OctalKernels, FindNeededMatchesReference) {
   std::mt19937_64 rng(2);
-  for (unsigned bits : {1u, 3u, 6u, 9u, 10u, 12u}) {
+  for (unsigned bits : {1u, 3u, 6u, 9u, 10u, 11u, 12u, 13u}) {
     const auto g = random_values(rng, 4000, bits);
     const std::size_t words = std::max<std::size_t>(16, (std::size_t{1} << bits) / 64 + 1);
     for (int trial = 0; trial < 200; ++trial) {

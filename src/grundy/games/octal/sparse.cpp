@@ -484,14 +484,29 @@ std::uint32_t SparseEngine::finish(std::uint64_t n, std::uint8_t* row, const Slo
   for (std::uint64_t k : take_ks_)
     if (n > k) row[g_[n - k]] = 1;
   const auto half_of = [&](std::uint64_t s) { return unequal_ ? (s - 1) / 2 : s / 2; };
-  if (active == 0 || !sparse) {
-    // Every pair: look for every value not seen yet; stop early only if all are seen.
+  if (active == 0) {
     candidate(row, parities, false);
-    if (active > 0) ++stats_.plain_fallbacks;
+    return least_needed();
+  }
+  if (!sparse) {
+    // Every pair counts. Mark the first pairs from both ends (most values show up there), then
+    // test the rest against the values still unseen (each found one is a hit and leaves the
+    // bitmap; the value is the least never found).
+    ++stats_.plain_fallbacks;
+    constexpr std::uint64_t kEnds = 4096;
+    for (std::uint64_t k : split_ks_) {
+      if (n < k + 2) continue;
+      const std::uint64_t s = n - k, half = half_of(s);
+      const std::uint64_t ends = std::min<std::uint64_t>(kEnds, half / 2);
+      kernels::mark_pairs(row, g_, 1, s - 1, ends);
+      kernels::mark_pairs(row, g_, half + 1 - ends, s - (half + 1 - ends), ends);
+    }
+    candidate(row, parities, false);
     for (std::uint64_t k : split_ks_) {
       if (n < k + 2 || remaining_ == 0) continue;
-      const std::uint64_t s = n - k;
-      if (scan(s, 1, half_of(s) + 1, false)) break;
+      const std::uint64_t s = n - k, half = half_of(s);
+      const std::uint64_t ends = std::min<std::uint64_t>(kEnds, half / 2);
+      if (scan(s, 1 + ends, half + 1 - ends, true)) break;
     }
     return least_needed();
   }
