@@ -10,6 +10,7 @@
 #include "grundy/core/output_file.h"
 #include "grundy/core/parse.h"
 #include "grundy/core/partizan.h"
+#include "grundy/core/partizan_names.h"
 #include "grundy/games/hackenbush/blue_red.h"
 #include "grundy/games/hackenbush/explain.h"
 #include "grundy/games/hackenbush/graph.h"
@@ -198,6 +199,25 @@ void run_blue_red(const HackenbushOptions& o, const hb::Graph& g, const std::str
   if (!o.svg.empty()) fmt::print("Picture written to {}.\n", o.svg);
 }
 
+// A canonical form as JSON: {"root": 0, "nodes": [{"name": "1/2"}, {"left": [0], "right": [2]},
+// ...]}, each node a named number/nimber/up-star or its options by node index.
+nlohmann::json form_json(const std::vector<GameNamer::FormNode>& nodes, std::uint64_t plus_star) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& n : nodes) {
+    if (!n.name.empty())
+      list.push_back({{"name", n.name}});
+    else
+      list.push_back({{"left", n.left}, {"right", n.right}});
+  }
+  nlohmann::json out = {{"root", 0}, {"nodes", list}};
+  if (plus_star) out["plus_star"] = plus_star;
+  return out;
+}
+
+constexpr std::string_view kElidedNote =
+    "(The canonical form is longer than 4000 characters: '...' marks options left out. --json "
+    "gives all of it as value_form, a graph of its distinct subgames.)";
+
 void run_mixed(const HackenbushOptions& o, const hb::Graph& g, const std::string& name) {
   const auto a = hb::analyze_mixed(g);
   if (!o.svg.empty())
@@ -207,27 +227,34 @@ void run_mixed(const HackenbushOptions& o, const hb::Graph& g, const std::string
                                             &a.right_wins));
   if (o.json) {
     nlohmann::json parts = nlohmann::json::array();
-    for (const auto& p : a.parts)
+    for (const auto& p : a.parts) {
       parts.push_back({{"first_edge", p.first_edge},
                        {"edges", p.edges},
                        {"method", p.method},
-                       {"value", p.value}});
-    print_json({{"game", "hackenbush"},
-                {"kind", "mixed"},
-                {"edges", g.edge_count()},
-                {"live_edges", a.live_edges},
-                {"value", a.value},
-                {"value_kind", a.value_kind},
-                {"left_stop", a.left_stop.to_string()},
-                {"right_stop", a.right_stop.to_string()},
-                {"winner", mixed_winner(a.outcome)},
-                {"winning_moves", {{"blue", a.left_wins}, {"red", a.right_wins}}},
-                {"parts", parts},
-                {"searched_positions", a.searched_positions}});
+                       {"value", p.value},
+                       {"value_elided", p.value_elided}});
+      if (p.value_elided) parts.back()["value_form"] = form_json(p.value_form, 0);
+    }
+    nlohmann::json out = {{"game", "hackenbush"},
+                          {"kind", "mixed"},
+                          {"edges", g.edge_count()},
+                          {"live_edges", a.live_edges},
+                          {"value", a.value},
+                          {"value_elided", a.value_elided},
+                          {"value_kind", a.value_kind},
+                          {"left_stop", a.left_stop.to_string()},
+                          {"right_stop", a.right_stop.to_string()},
+                          {"winner", mixed_winner(a.outcome)},
+                          {"winning_moves", {{"blue", a.left_wins}, {"red", a.right_wins}}},
+                          {"parts", parts},
+                          {"searched_positions", a.searched_positions}};
+    if (a.value_elided) out["value_form"] = form_json(a.value_form, a.value_form_star);
+    print_json(out);
     return;
   }
   fmt::print("Hackenbush with green, blue and red edges, {}: value {} (canonical form); {}.\n",
              count_of(g.edge_count(), "edge"), a.value, mixed_sentence(a.outcome));
+  if (a.value_elided) fmt::print("{}\n", kElidedNote);
   fmt::print("Winning cuts for Blue moving first ({}; blue or green edges leaving a value >= 0):\n",
              a.left_wins.size());
   print_moves(g, a.left_wins);
@@ -243,8 +270,9 @@ void run_mixed(const HackenbushOptions& o, const hb::Graph& g, const std::string
         a.parts.size());
     for (std::size_t i = 0; i < a.parts.size() && i < kShown; ++i) {
       const auto& p = a.parts[i];
-      fmt::print("  part from {}: {}, {}: {}\n", edge_name(g, p.first_edge),
-                 count_of(p.edges, "edge"), p.method, p.value);
+      fmt::print("  part from {}: {}, {}: {}{}\n", edge_name(g, p.first_edge),
+                 count_of(p.edges, "edge"), p.method, p.value,
+                 p.value_elided ? " (shortened; --json gives value_form)" : "");
     }
     if (a.parts.size() > kShown) fmt::print("  ... {} more parts\n", a.parts.size() - kShown);
     fmt::print("  sum: {} (stops: left {}, right {}).\n", a.value, a.left_stop.to_string(),
