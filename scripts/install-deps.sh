@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  g++ cmake ninja-build make clang-format python3
+  g++ cmake ninja-build make clang-format python3 clang-14 libclang-rt-14-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev libabsl-dev libgmp-dev
 )

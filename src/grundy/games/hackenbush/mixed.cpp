@@ -54,7 +54,7 @@ enum class Kind { number, nimber, game };
 struct PartEval {
   Kind kind = Kind::game;
   Dyadic number;
-  std::vector<Dyadic> numbers_after;
+  PartValues numbers_after;  // a blue-red part's values after each cut
   std::uint64_t nimber = 0;
   std::vector<std::uint64_t> nimbers_after;
   GameId game = 0;
@@ -93,10 +93,10 @@ PartEval evaluate(GameStore& store, const Part& p, bool with_cuts) {
     PartValues v = evaluate_blue_red_part(p);
     r.kind = Kind::number;
     r.number = v.value;
-    r.numbers_after = std::move(v.after_cut);
     r.method = v.method == PartMethod::stalk  ? "stalk"
                : v.method == PartMethod::tree ? "tree"
                                               : "search (blue-red)";
+    r.numbers_after = std::move(v);
     return r;
   }
   if (const auto order = stalk_order(p); !order.empty()) {
@@ -207,9 +207,11 @@ MixedAnalysis analyze_mixed(const Graph& g) {
     mp.first_edge = p.edges.front();
     mp.edges = p.local.size();
     mp.method = e.method;
-    mp.value = e.kind == Kind::number   ? e.number.to_string()
-               : e.kind == Kind::nimber ? format_number_up_star(Dyadic{}, 0, e.nimber)
-                                        : namer.name(e.game);
+    mp.value = e.kind == Kind::number ? e.number.to_string()
+               : e.kind == Kind::nimber
+                   ? format_number_up_star(Dyadic{}, 0, e.nimber)
+                   : namer.name(e.game, GameNamer::kDefaultMaxChars, &mp.value_elided);
+    if (mp.value_elided) mp.value_form = namer.form(e.game);
     a.parts.push_back(std::move(mp));
   }
   const Sum sum = add_up(store, evals);
@@ -234,8 +236,13 @@ MixedAnalysis analyze_mixed(const Graph& g) {
                    : inf.ups == 0 && inf.number == Dyadic{} ? "nimber"
                                                             : "number+ups+star";
   } else {
-    a.value = namer.name(total) + (star_left ? "+*" + std::to_string(star_left) : "");
+    a.value = namer.name(total, GameNamer::kDefaultMaxChars, &a.value_elided) +
+              (star_left ? "+*" + std::to_string(star_left) : "");
     a.value_kind = "game";
+    if (a.value_elided) {
+      a.value_form = namer.form(total);
+      a.value_form_star = star_left;
+    }
   }
 
   // Sums of the game parts with one left out, from prefix and suffix sums.
@@ -259,8 +266,9 @@ MixedAnalysis analyze_mixed(const Graph& g) {
     if (e.kind == Kind::number) {
       // After the cut: games + *N + a number.
       for (std::size_t i = 0; i < p.local.size(); ++i)
-        judge(p.edges[i], signs_with_number(store, sum.numbers - e.number + e.numbers_after[i],
-                                            sum.games, star));
+        judge(p.edges[i],
+              signs_with_number(store, sum.numbers - e.number + e.numbers_after.after(i), sum.games,
+                                star));
     } else if (e.kind == Kind::nimber) {
       // After the cut: numbers + games + *k.
       for (std::size_t i = 0; i < p.local.size(); ++i) {

@@ -177,6 +177,53 @@ TEST(Subtraction, StreamingKernelMatchesTable) {
     }
 }
 
+// A certified table holds one period, however many values it stands for; at() reads them all.
+TEST(Subtraction, CertifiedTableHoldsOnePeriod) {
+  const auto s = SubtractionSet::parse("1,3,4");
+  const auto t = table(s, 100'000'000);
+  ASSERT_TRUE(t.certified);
+  EXPECT_EQ(t.count, 100'000'000u);
+  EXPECT_EQ(t.values.size(), 7u);
+  const Values direct = values(s, 1000);
+  for (std::uint64_t n = 0; n < 1000; ++n) ASSERT_EQ(t.at(n), direct[n]) << n;
+  EXPECT_EQ(t.at(99'999'999), direct[99'999'999 % 7]);
+  // Uncertified tables hold everything.
+  const auto u = table(SubtractionSet::parse("squares"), 500);
+  EXPECT_EQ(u.values.size(), 500u);
+}
+
+// Progress is reported in units of work, ending below the total, and never decreasing.
+TEST(Subtraction, ProgressIsMonotone) {
+  std::uint64_t last = 0, total = 0, calls = 0;
+  const ProgressFn progress = [&](std::uint64_t done, std::uint64_t all) {
+    EXPECT_GE(done, last);
+    EXPECT_LE(done, all);
+    last = done, total = all, ++calls;
+  };
+  const std::uint64_t count = 80'000;  // values pass 63 at n = 63,323: both paths are used
+  const auto v = values(SubtractionSet::parse("squares"), count, Rule::normal, progress);
+  EXPECT_GT(calls, 1u);
+  EXPECT_GT(total, 0u);
+  // Against the plain definition: the mex of the values a square below.
+  std::vector<std::uint8_t> seen;
+  for (std::uint64_t n = 0; n < count; ++n) {
+    seen.assign(200, 0);
+    for (std::uint64_t k = 1; k * k <= n; ++k) seen[v[n - k * k]] = 1;
+    std::uint32_t mex = 0;
+    while (seen[mex]) ++mex;
+    ASSERT_EQ(v[n], mex) << n;
+  }
+  EXPECT_GE(*std::max_element(v.begin(), v.end()), 64u);
+}
+
+// Keywords are matched in any case, in every command (colours, set names, game names).
+TEST(Subtraction, KeywordsIgnoreCase) {
+  EXPECT_EQ(SubtractionSet::parse("SQUARES").kind(), SetKind::squares);
+  EXPECT_EQ(SubtractionSet::parse("Fibonacci").kind(), SetKind::fibonacci);
+  EXPECT_EQ(SubtractionSet::parse("Powers:4").to_string(), "powers:4");
+  EXPECT_EQ(SubtractionSet::parse("ALLBUT:2,5").to_string(), "allbut:2,5");
+}
+
 TEST(Subtraction, ParseErrorsNameTheProblem) {
   const auto message = [](const char* spec) {
     try {
@@ -187,14 +234,17 @@ TEST(Subtraction, ParseErrorsNameTheProblem) {
     return std::string("no error");
   };
   EXPECT_EQ(message(""), "the subtraction set is empty; give amounts like 1,3,4");
-  EXPECT_EQ(message("1,0,3"), "the subtraction set contains 0, which is not a move");
-  EXPECT_EQ(message("1,x"), "the subtraction set element 'x' is not a whole number");
-  EXPECT_EQ(message("1,-2"), "the subtraction set element '-2' is negative");
-  EXPECT_EQ(message("1,,2"), "the subtraction set element is empty");
+  EXPECT_EQ(message("1,0,3"), "the subtraction set element 2 is 0, which is not a move");
+  EXPECT_EQ(message("1,x"), "the subtraction set element 2 'x' is not a whole number");
+  EXPECT_EQ(message("1,-2"), "the subtraction set element 2 '-2' is negative");
+  EXPECT_EQ(message("1,,2"), "the subtraction set element 2 is empty");
   EXPECT_EQ(message("3,1,3"), "the subtraction set lists 3 twice");
   EXPECT_EQ(message("1,99999999999999999999"),
-            "the subtraction set element '99999999999999999999' is above 2^62");
+            "the subtraction set element 2 '99999999999999999999' is above 2^62");
   EXPECT_EQ(message("powers:1"), "powers:K needs K >= 2, got 1");
+  EXPECT_EQ(message("Squares:"),
+            "unknown subtraction set 'Squares:'; use amounts like 1,3,4 or squares, powers:K, "
+            "fibonacci, allbut:LIST");
   EXPECT_EQ(message("cubes"),
             "unknown subtraction set 'cubes'; use amounts like 1,3,4 or squares, powers:K, "
             "fibonacci, allbut:LIST");
