@@ -1,4 +1,5 @@
 #include "grundy/search/proof_table.h"
+#include "grundy/search/mix.h"
 
 #include <sys/mman.h>
 
@@ -35,14 +36,6 @@ int work_of(std::uint64_t d) {
   return static_cast<int>((d >> 56) & 127);
 }
 
-std::uint64_t mix(std::uint64_t k) {
-  k ^= k >> 33;
-  k *= 0xff51afd7ed558ccdull;
-  k ^= k >> 33;
-  k *= 0xc4ceb9fe1a85ec53ull;
-  return k ^ (k >> 33);
-}
-
 }  // namespace
 
 void ProofTable::Free::operator()(Slot* p) const {
@@ -69,7 +62,7 @@ void ProofTable::clear() {
 
 ProofTable::Slot* ProofTable::bucket(std::uint64_t key) const {
   __extension__ using u128 = unsigned __int128;
-  const auto index = static_cast<std::size_t>((static_cast<u128>(mix(key)) * buckets_) >> 64);
+  const auto index = static_cast<std::size_t>((static_cast<u128>(mix64(key)) * buckets_) >> 64);
   return table_.get() + index * kSlots;
 }
 

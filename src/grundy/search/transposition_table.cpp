@@ -1,4 +1,5 @@
 #include "grundy/search/transposition_table.h"
+#include "grundy/search/mix.h"
 
 #include <sys/mman.h>
 
@@ -34,14 +35,6 @@ TTEntry unpack(std::uint64_t d) {
 
 std::uint8_t generation_of(std::uint64_t d) {
   return static_cast<std::uint8_t>((d >> 60) & 7u);
-}
-
-std::uint64_t mix(std::uint64_t k) {
-  k ^= k >> 33;
-  k *= 0xff51afd7ed558ccdull;
-  k ^= k >> 33;
-  k *= 0xc4ceb9fe1a85ec53ull;
-  return k ^ (k >> 33);
 }
 
 }  // namespace
@@ -84,7 +77,7 @@ void TranspositionTable::clear() {
 
 TranspositionTable::Slot* TranspositionTable::bucket(std::uint64_t key) const {
   __extension__ using u128 = unsigned __int128;  // the high half of a 64x64 product
-  const auto index = static_cast<std::size_t>((static_cast<u128>(mix(key)) * buckets_) >> 64);
+  const auto index = static_cast<std::size_t>((static_cast<u128>(mix64(key)) * buckets_) >> 64);
   return table_ + index * kEntriesPerBucket;
 }
 

@@ -1,6 +1,7 @@
 #include "grundy/games/uttt/notation.h"
 
 #include "grundy/core/error.h"
+#include "grundy/core/text.h"
 
 namespace grundy::uttt {
 namespace {
@@ -38,16 +39,7 @@ Rules parse_rules(std::string_view name) {
 
 std::vector<std::string> split_move_list(std::string_view list) {
   std::vector<std::string> tokens;
-  std::string current;
-  for (char ch : list) {
-    if (ch == ' ' || ch == ',' || ch == '\t' || ch == '\n' || ch == '\r') {
-      if (!current.empty()) tokens.push_back(std::move(current));
-      current.clear();
-    } else {
-      current.push_back(ch);
-    }
-  }
-  if (!current.empty()) tokens.push_back(std::move(current));
+  for (const auto& t : ::grundy::split_move_list(list)) tokens.emplace_back(t.text);
   return tokens;
 }
 
