@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -14,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "command.h"
+#include "exits.h"
 #include "grundy/core/error.h"
 #include "grundy/core/output_file.h"
 #include "grundy/core/parse.h"
@@ -129,12 +131,19 @@ class Stream {
     if (buffer_.size() >= (1u << 20)) flush();
   }
   void flush() {
-    if (buffer_.size() > 0) std::fwrite(buffer_.data(), 1, buffer_.size(), f_);
+    errno = 0;
+    if (buffer_.size() > 0 && std::fwrite(buffer_.data(), 1, buffer_.size(), f_) != buffer_.size())
+      failed(errno);
     buffer_.clear();
-    std::fflush(f_);
+    errno = 0;
+    if (std::fflush(f_) != 0) failed(errno);
   }
 
  private:
+  // The reason goes to the exit status (flush_stdout); errno is lost once fwrite returns.
+  void failed(int err) {
+    if (f_ == stdout) note_stdout_error(err);
+  }
   std::FILE* f_;
   fmt::memory_buffer buffer_;
 };
