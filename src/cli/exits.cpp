@@ -101,8 +101,10 @@ void gmp_free(void* p, std::size_t) {
 void install_failure_handlers() {
   mp_set_memory_functions(gmp_allocate, gmp_reallocate, gmp_free);
   std::set_terminate(on_terminate);
-  static StdoutBuffer buffer;
-  std::cout.rdbuf(&buffer);
+  // Never destroyed: std::exit() runs static destructors before the one that flushes std::cout
+  // (a static buffer here was gone by then: a crash at exit after Ctrl-C, found under ASan).
+  static auto* const buffer = new StdoutBuffer;
+  std::cout.rdbuf(buffer);
 }
 
 int write_error_status(int err) {
