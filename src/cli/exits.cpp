@@ -101,8 +101,11 @@ void gmp_free(void* p, std::size_t) {
 void install_failure_handlers() {
   mp_set_memory_functions(gmp_allocate, gmp_reallocate, gmp_free);
   std::set_terminate(on_terminate);
-  static StdoutBuffer buffer;
-  std::cout.rdbuf(&buffer);
+  // Never destroyed: std::cout is flushed by std::ios_base::Init's destructor, which may run
+  // after this file's statics are gone (it did, from libgmpxx, under AddressSanitizer: a SEGV at
+  // every exit).
+  static StdoutBuffer* const buffer = new StdoutBuffer;
+  std::cout.rdbuf(buffer);
 }
 
 int write_error_status(int err) {
