@@ -101,9 +101,10 @@ void gmp_free(void* p, std::size_t) {
 void install_failure_handlers() {
   mp_set_memory_functions(gmp_allocate, gmp_reallocate, gmp_free);
   std::set_terminate(on_terminate);
-  // Never destroyed: std::exit() runs static destructors before the one that flushes std::cout
-  // (a static buffer here was gone by then: a crash at exit after Ctrl-C, found under ASan).
-  static auto* const buffer = new StdoutBuffer;
+  // Never destroyed: std::cout is flushed by std::ios_base::Init's destructor, which may run
+  // after this file's statics are gone (it did, from libgmpxx, under AddressSanitizer: a SEGV at
+  // every exit).
+  static StdoutBuffer* const buffer = new StdoutBuffer;
   std::cout.rdbuf(buffer);
 }
 
@@ -111,10 +112,6 @@ int write_error_status(int err) {
   if (err == EPIPE) return 141;
   say(("grundy: write error: " + std::string(std::strerror(err)) + "\n").c_str());
   return 1;
-}
-
-void note_stdout_error(int err) {
-  if (g_stdout_errno == 0) g_stdout_errno = err != 0 ? err : EIO;
 }
 
 int flush_stdout() {

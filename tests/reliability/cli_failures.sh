@@ -85,6 +85,14 @@ status=${PIPESTATUS[1]}
 check "invalid UTF-8 on a pipe, --json" 2 \
   "grundy: standard input line 1 column 1: a byte that is not UTF-8 text (0xFF)"
 
+# A file name is the one text that reaches JSON unchecked: bytes that are not UTF-8 are replaced
+# (U+FFFD) by the JSON writer, never thrown out of it (issue 10, item 1).
+"$GRUNDY" octal 0.77 --values 10 --out "$tmp/"$'\xff'".bin" --json >"$tmp/out" 2>"$tmp/err"
+status=$?
+check "a file name that is not UTF-8, in JSON" 0 ""
+iconv -f UTF-8 -t UTF-8 "$tmp/out" >/dev/null 2>&1 ||
+  { echo "FAIL a file name that is not UTF-8, in JSON: the output is not UTF-8"; failed=$((failed + 1)); }
+
 # Reading from a pipe still works.
 out=$(printf '3 4\n5\n' | "$GRUNDY" nim --file - --json 2>"$tmp/err")
 status=$?
@@ -112,6 +120,70 @@ if [ "${GRUNDY_SANITIZED:-0}" != 1 ]; then
   (ulimit -v 200000 && "$GRUNDY" subtraction squares --values 100000000 >/dev/null 2>"$tmp/err")
   status=$?
   check "out of memory" 2 "grundy: out of memory; ask for a smaller computation"
+fi
+
+# Every option that takes a value refuses an empty one, in every command (issue 10, item 4).
+empty_values=(
+  "nim 3 --file" "nim 3 --max-input"
+  "subtraction 1,3,4 --set" "subtraction 1,3,4 --values" "subtraction 1,3,4 --at"
+  "octal 0.77 --values" "octal 0.77 --at" "octal 0.77 --limit" "octal 0.77 --out"
+  "dag examples/dag.txt --start" "dag examples/dag.txt --max-input"
+  "hackenbush --string" "hackenbush --string ll --svg" "hackenbush --string ll --max-input"
+  "bench --filter"
+)
+for c in "${empty_values[@]}"; do
+  eval "set -- $c"
+  option=${!#}
+  timeout 20 "$GRUNDY" "$@" '' >/dev/null 2>"$tmp/err"
+  status=$?
+  check "'$c' with an empty value" 2 "grundy: $option: the value is empty"
+done
+
+# --svg (core/output_file.h): /dev/stdout writes to the descriptor where it is (a pipe or a
+# redirected file, which is appended to, never replaced), a FIFO is written straight, a symlink
+# is followed and kept, a full device is a write error (status 1) naming the file.
+"$GRUNDY" hackenbush --string ll --svg /dev/stdout 2>"$tmp/err" | grep -c '^<svg' >"$tmp/count"
+status=${PIPESTATUS[0]}
+check "--svg /dev/stdout into a pipe" 0 ""
+[ "$(cat "$tmp/count")" = 1 ] || { echo "FAIL --svg /dev/stdout into a pipe: no picture"; failed=$((failed + 1)); }
+"$GRUNDY" hackenbush --string ll --svg /dev/stdout >"$tmp/stdout.txt" 2>"$tmp/err"
+status=$?
+check "--svg /dev/stdout into a file" 0 ""
+{ head -n 1 "$tmp/stdout.txt" | grep -q '^<svg' &&
+  grep -q '^Picture written to /dev/stdout.$' "$tmp/stdout.txt"; } ||
+  { echo "FAIL --svg /dev/stdout into a file: the picture and the text are not both there"; failed=$((failed + 1)); }
+mkfifo "$tmp/fifo"
+timeout 20 cat "$tmp/fifo" >"$tmp/from_fifo" &
+reader=$!
+timeout 20 "$GRUNDY" hackenbush --string ll --svg "$tmp/fifo" >/dev/null 2>"$tmp/err"
+status=$?
+wait "$reader"
+check "--svg to a FIFO" 0 ""
+{ [ -p "$tmp/fifo" ] && grep -q '^<svg' "$tmp/from_fifo"; } ||
+  { echo "FAIL --svg to a FIFO: not written through, or the FIFO was replaced"; failed=$((failed + 1)); }
+echo old >"$tmp/real.svg"
+ln -s real.svg "$tmp/link.svg"
+"$GRUNDY" hackenbush --string ll --svg "$tmp/link.svg" >/dev/null 2>"$tmp/err"
+status=$?
+check "--svg to a symlink" 0 ""
+{ [ -L "$tmp/link.svg" ] && grep -q '^<svg' "$tmp/real.svg"; } ||
+  { echo "FAIL --svg to a symlink: the link was not kept or its file not replaced"; failed=$((failed + 1)); }
+"$GRUNDY" hackenbush --string ll --svg /dev/full >/dev/null 2>"$tmp/err"
+status=$?
+check "--svg /dev/full" 1 "grundy: cannot write '/dev/full': No space left on device"
+[ -c /dev/full ] || { echo "FAIL --svg /dev/full: /dev/full is no longer a device"; failed=$((failed + 1)); }
+
+# Large outputs are streamed (issue 10, item 10): 10^7 values as JSON in a 200 MB address space
+# (a document built in memory would need about 400 MB). Not under sanitizers.
+if [ "${GRUNDY_SANITIZED:-0}" != 1 ]; then
+  (
+    ulimit -v 200000
+    "$GRUNDY" subtraction 1,2 --values 10000000 --json 2>"$tmp/err" | tail -c 200 >"$tmp/tail"
+    exit "${PIPESTATUS[0]}"
+  )
+  status=$?
+  check "10^7 values as JSON in bounded memory" 0 ""
+  grep -q '}' "$tmp/tail" || { echo "FAIL streamed JSON: the document does not end"; failed=$((failed + 1)); }
 fi
 
 echo "cli failures: $pass passed, $failed failed"

@@ -1,5 +1,6 @@
 #include "grundy/games/octal/octal_code.h"
 
+#include <algorithm>
 #include <string>
 
 #include "grundy/core/error.h"
@@ -22,7 +23,11 @@ OctalCode OctalCode::grundy_game() {
 
 OctalCode OctalCode::parse(std::string_view text) {
   if (text.empty()) throw InputError("octal code is empty");
-  if (text == "grundy" || text == "Grundy") return grundy_game();
+  // "grundy" is a keyword, matched in any case like every keyword (docs/cli.md).
+  if (text.size() == 6 && std::equal(text.begin(), text.end(), "grundy", [](char a, char b) {
+        return (a >= 'A' && a <= 'Z' ? static_cast<char>(a - 'A' + 'a') : a) == b;
+      }))
+    return grundy_game();
   const std::size_t point = text.find('.');
   if (point == std::string_view::npos)
     throw InputError("octal code '" + shown(text) +

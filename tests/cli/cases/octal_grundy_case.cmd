@@ -1,0 +1,1 @@
+octal GRUNDY --values 10
