@@ -114,6 +114,10 @@ int write_error_status(int err) {
   return 1;
 }
 
+void note_stdout_error(int err) {
+  if (g_stdout_errno == 0) g_stdout_errno = err != 0 ? err : EIO;
+}
+
 int flush_stdout() {
   errno = 0;
   if (std::fflush(stdout) != 0 && g_stdout_errno == 0) g_stdout_errno = errno;

@@ -237,7 +237,7 @@ void print_table_json(const oct::OctalCode& code, const oct::Table& t, Rule rule
       {"period", t.proof ? nlohmann::json(t.proof->period.period) : nullptr},
       {"certified", t.proof.has_value()},
       {"proof", proof_json(t.proof)}};
-  std::string text = head.dump(2);
+  std::string text = head.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
   const std::string tail = "\"values\": []\n}";
   if (t.count == 0 || text.size() < tail.size() ||
       text.compare(text.size() - tail.size(), tail.size(), tail) != 0) {
@@ -372,8 +372,8 @@ void run_long(const oct::OctalCode& code, const OctalOptions& o) {
     std::exit(130);
   }
   if (result.already_complete) {
-    fmt::print(talk, "{}: '{}' is already complete (G(0..{})); nothing to do.\n", title(code),
-               target, r.count == 0 ? 0 : r.count - 1);
+    fmt::print(talk, "{}: '{}' is already complete ({}); nothing to do.\n", title(code), target,
+               r.count == 0 ? "no values" : fmt::format("G(0..{})", r.count - 1));
     return;
   }
   const oct::Summary& s = result.summary;
@@ -389,15 +389,17 @@ void run_long(const oct::OctalCode& code, const OctalOptions& o) {
         {"rare_positions", s.rare_count},
         {"max_value", s.largest},
         {"checksum", "crc32c:" + oct::checksum_text(s.checksum)}};
-    fmt::print(talk, "{}\n", j.dump(2));
+    fmt::print(talk, "{}\n", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     return;
   }
   std::string wrote;
   if (!o.out.empty())
-    wrote = fmt::format("wrote G(0..{}) to {}", r.count == 0 ? 0 : r.count - 1, o.out);
+    wrote = r.count == 0 ? fmt::format("wrote no values to {}", o.out)
+                         : fmt::format("wrote G(0..{}) to {}", r.count - 1, o.out);
   if (!o.summary.empty())
-    wrote += fmt::format("{}the summary of G(0..{}) to {}", wrote.empty() ? "wrote " : " and ",
-                         r.count == 0 ? 0 : r.count - 1, o.summary);
+    wrote +=
+        fmt::format("{}the summary of {} to {}", wrote.empty() ? "wrote " : " and ",
+                    r.count == 0 ? "no values" : fmt::format("G(0..{})", r.count - 1), o.summary);
   fmt::print(talk, "{}: {}{}; {}; largest value {} (first at n = {}).\n", title(code), wrote,
              result.resumed_from ? fmt::format(" (resumed at n = {})", result.resumed_from) : "",
              result.source.rfind("proven", 0) == 0 ? result.source
@@ -414,6 +416,10 @@ void run(const OctalOptions& o) {
     throw InputError(
         "--period: no periodicity theorem applies to Grundy's game (a split may remove nothing "
         "and leave parts of any size), so no period of it can be proven");
+  if (o.period && rule == Rule::misere)
+    throw InputError(
+        "--period: the periodicity theorem is about normal-play values; misère values of single "
+        "heaps have none, so no period can be proven (leave out --misere or --period)");
   if (!o.out.empty() || !o.summary.empty()) return run_long(code, o);
   StopOnSignal signals;
   try {

@@ -186,5 +186,11 @@ if [ "${GRUNDY_SANITIZED:-0}" != 1 ]; then
   grep -q '}' "$tmp/tail" || { echo "FAIL streamed JSON: the document does not end"; failed=$((failed + 1)); }
 fi
 
+# Zero values to --out: the message says so instead of "wrote G(0..0)".
+"$GRUNDY" octal 0.77 --values 0 --out "$tmp/zero.bin" >"$tmp/out" 2>"$tmp/err"
+status=$?
+check "octal --values 0 --out" 0 ""
+grep -q "wrote no values to" "$tmp/out" || { echo "FAIL zero values: $(cat "$tmp/out")"; failed=$((failed + 1)); }
+
 echo "cli failures: $pass passed, $failed failed"
 [ "$failed" = 0 ]
