@@ -15,12 +15,14 @@ namespace {
 struct DagOptions {
   std::string file;
   std::vector<std::string> start;
+  std::string max_input;
   bool json = false;
   bool misere = false;
 };
 
 void run(const DagOptions& o) {
-  const auto g = dag::Graph::parse(read_file(o.file), o.file);
+  const auto g =
+      dag::Graph::parse(read_file(o.file, dag::kTextLimits, max_input_bytes(o.max_input)), o.file);
   const Rule rule = o.misere ? Rule::misere : Rule::normal;
   std::vector<std::uint32_t> tokens;
   for (const auto& name : o.start) tokens.push_back(g.find(name));
@@ -45,8 +47,8 @@ void run(const DagOptions& o) {
     print_json(out);
     return;
   }
-  fmt::print("{} values of the {} vertices of {} (a move slides a token along an edge{}):\n",
-             o.misere ? "Misère" : "Grundy", g.size(), o.file,
+  fmt::print("{} values of the {} of {} (a move slides a token along an edge{}):\n",
+             o.misere ? "Misère" : "Grundy", count_of(g.size(), "vertex", "vertices"), o.file,
              o.misere ? "; whoever cannot move wins, and 0 means the player to move loses" : "");
   constexpr std::uint32_t kShown = 200;
   for (std::uint32_t v = 0; v < g.size() && v < kShown; ++v)
@@ -73,6 +75,7 @@ const Registration registration{
           ->required();
       cmd->add_option("--start", o->start, "vertices holding a token (several = a sum of games)")
           ->delimiter(',');
+      add_max_input_option(cmd, o->max_input);
       cmd->add_flag("--misere", o->misere,
                     "misère play: whoever cannot move wins (one token only; misère sums of general "
                     "games are not covered yet)");

@@ -27,6 +27,8 @@ struct HackenbushOptions {
   std::string file;
   std::string notation;
   std::string svg;
+  std::string max_input;
+  bool file_given = false;  // FILE was on the command line (perhaps empty)
   bool explain = false;
   bool json = false;
 };
@@ -35,42 +37,6 @@ constexpr std::size_t kShown = 50;  // lines of moves or steps printed as text
 
 bool ends_with(const std::string& s, std::string_view tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
-// JSON input: {"edges": [[u, v], [u, v, "b"], ...]}, vertices whole numbers (0 = ground), the
-// optional third item a colour ("g", "b", "r", or "green", "blue", "red").
-hb::Graph parse_json_graph(const std::string& text, const std::string& origin) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(origin + ": not valid JSON: " + e.what());
-  }
-  if (!j.is_object() || !j.contains("edges") || !j["edges"].is_array())
-    throw InputError(origin + ": expected an object with an array \"edges\": " +
-                     R"({"edges": [[0, 1], [1, 2, "b"]]})");
-  hb::Graph g;
-  const auto& edges = j["edges"];
-  for (std::size_t i = 0; i < edges.size(); ++i) {
-    const auto& e = edges[i];
-    const std::string where = origin + " edges[" + std::to_string(i) + "]";
-    if (!e.is_array() || e.size() < 2 || e.size() > 3)
-      throw InputError(where + ": expected [u, v] or [u, v, colour]");
-    std::uint64_t ends[2];
-    for (int k = 0; k < 2; ++k) {
-      if (!e[k].is_number_unsigned())
-        throw InputError(where + ": vertex " + e[k].dump() + " is not a whole number >= 0");
-      ends[k] = e[k].get<std::uint64_t>();
-      if (ends[k] > 0xffffffffull) throw InputError(where + ": vertex above 2^32-1");
-    }
-    hb::Colour c = hb::Colour::green;
-    if (e.size() == 3) {
-      if (!e[2].is_string()) throw InputError(where + ": the colour must be a string");
-      c = hb::parse_colour(e[2].get<std::string>(), where);
-    }
-    g.add_edge(ends[0], ends[1], c);
-  }
-  return g;
 }
 
 std::string edge_name(const hb::Graph& g, std::uint32_t i) {
@@ -99,8 +65,8 @@ void print_explanation(const hb::Explanation& x) {
   fmt::print("\nHow the value comes about:\n");
   std::size_t step = 0;
   if (x.fallen_edges)
-    fmt::print("  {}. {} edge(s) not connected to the ground fall away (worth 0).\n", ++step,
-               x.fallen_edges);
+    fmt::print("  {}. {} not connected to the ground {} away (worth 0).\n", ++step,
+               count_of(x.fallen_edges, "edge"), x.fallen_edges == 1 ? "falls" : "fall");
   for (std::size_t i = 0; i < x.fusions.size() && i < kShown; ++i) {
     const auto& f = x.fusions[i];
     fmt::print(
@@ -136,9 +102,10 @@ void print_explanation(const hb::Explanation& x) {
 void run_green(const HackenbushOptions& o, const hb::Graph& g, const std::string& name) {
   const auto a = hb::analyze_green(g);
   if (!o.svg.empty())
-    write_output_file(o.svg, hb::render_svg(g, a.winning_moves,
-                                            fmt::format("{}: value *{}, {} winning cut(s)", name,
-                                                        a.value, a.winning_moves.size())));
+    write_output_file(o.svg,
+                      hb::render_svg(g, a.winning_moves,
+                                     fmt::format("{}: value *{}, {}", name, a.value,
+                                                 count_of(a.winning_moves.size(), "winning cut"))));
   if (o.json) {
     nlohmann::json out = {{"game", "hackenbush"},
                           {"kind", "green"},
@@ -164,8 +131,8 @@ void run_green(const HackenbushOptions& o, const hb::Graph& g, const std::string
     print_json(out);
     return;
   }
-  fmt::print("Green Hackenbush, {} edges ({} connected to the ground): value *{}; {}.\n",
-             g.edge_count(), a.live_edges, a.value, outcome_sentence(a.winner));
+  fmt::print("Green Hackenbush, {} ({} connected to the ground): value *{}; {}.\n",
+             count_of(g.edge_count(), "edge"), a.live_edges, a.value, outcome_sentence(a.winner));
   if (!a.winning_moves.empty()) {
     fmt::print("Winning cuts ({}; each leaves value 0):\n", a.winning_moves.size());
     print_moves(g, a.winning_moves);
@@ -213,8 +180,8 @@ void run_blue_red(const HackenbushOptions& o, const hb::Graph& g, const std::str
     print_json(out);
     return;
   }
-  fmt::print("Blue-red Hackenbush, {} edges: value {} (a number); {}.\n", g.edge_count(),
-             a.value.to_string(), sentence);
+  fmt::print("Blue-red Hackenbush, {}: value {} (a number); {}.\n",
+             count_of(g.edge_count(), "edge"), a.value.to_string(), sentence);
   fmt::print("Winning cuts for Blue moving first ({}):\n", a.blue_wins.size());
   print_moves(g, a.blue_wins);
   fmt::print("Winning cuts for Red moving first ({}):\n", a.red_wins.size());
@@ -259,9 +226,8 @@ void run_mixed(const HackenbushOptions& o, const hb::Graph& g, const std::string
                 {"searched_positions", a.searched_positions}});
     return;
   }
-  fmt::print(
-      "Hackenbush with green, blue and red edges, {} edges: value {} (canonical form); {}.\n",
-      g.edge_count(), a.value, mixed_sentence(a.outcome));
+  fmt::print("Hackenbush with green, blue and red edges, {}: value {} (canonical form); {}.\n",
+             count_of(g.edge_count(), "edge"), a.value, mixed_sentence(a.outcome));
   fmt::print("Winning cuts for Blue moving first ({}; blue or green edges leaving a value >= 0):\n",
              a.left_wins.size());
   print_moves(g, a.left_wins);
@@ -277,8 +243,8 @@ void run_mixed(const HackenbushOptions& o, const hb::Graph& g, const std::string
         a.parts.size());
     for (std::size_t i = 0; i < a.parts.size() && i < kShown; ++i) {
       const auto& p = a.parts[i];
-      fmt::print("  part from {}: {} edge(s), {}: {}\n", edge_name(g, p.first_edge), p.edges,
-                 p.method, p.value);
+      fmt::print("  part from {}: {}, {}: {}\n", edge_name(g, p.first_edge),
+                 count_of(p.edges, "edge"), p.method, p.value);
     }
     if (a.parts.size() > kShown) fmt::print("  ... {} more parts\n", a.parts.size() - kShown);
     fmt::print("  sum: {} (stops: left {}, right {}).\n", a.value, a.left_stop.to_string(),
@@ -288,17 +254,22 @@ void run_mixed(const HackenbushOptions& o, const hb::Graph& g, const std::string
 }
 
 void run(const HackenbushOptions& o) {
-  if (o.file.empty() == o.notation.empty())
-    throw InputError("give either a FILE or --string TEXT (not both)");
+  const std::uint64_t max_input = max_input_bytes(o.max_input);
+  if (!o.file_given && o.notation.empty())
+    throw InputError("no position given; give a FILE or --string TEXT");
+  if (o.file_given && !o.notation.empty())
+    throw InputError("give a FILE or --string TEXT, not both");
+  if (o.file_given && o.file.empty()) throw InputError("the FILE name is empty");
   hb::Graph g;
   std::string name;
-  if (!o.notation.empty()) {
-    g = hb::parse_string_notation(o.notation);
+  if (!o.file_given) {
+    g = hb::parse_string_notation(o.notation, "--string");
     name = "'" + o.notation + "'";
   } else {
-    const std::string text = read_file(o.file);
-    g = ends_with(o.file, ".json") ? parse_json_graph(text, o.file)
-                                   : hb::parse_edge_list(text, o.file);
+    const bool json = ends_with(o.file, ".json");
+    const std::string text =
+        read_file(o.file, json ? TextLimits{} : hb::kEdgeListLimits, max_input);
+    g = json ? hb::parse_json_graph(text, o.file) : hb::parse_edge_list(text, o.file);
     name = o.file;
   }
   if (g.all_green())
@@ -323,6 +294,7 @@ const Registration registration{
                       "CGSuite-style stalks and trees instead of a file: e = green, l = blue, "
                       "r = red, from the ground up; (a;b) branches; ';' at the top = another "
                       "branch on the ground");
+      add_max_input_option(cmd, o->max_input);
       cmd->add_flag("--explain", o->explain, "print the reductions step by step");
       cmd->add_option("--svg", o->svg, "draw the position, winning cuts highlighted, to OUT");
       cmd->add_flag("--json", o->json,
@@ -337,7 +309,10 @@ const Registration registration{
           "  grundy hackenbush examples/hackenbush/fusion.txt --svg fusion.svg\n"
           "  grundy hackenbush --string 'el;e'               (green with blue on top, and a "
           "green edge: ^)");
-      cmd->callback([o] { run(*o); });
+      cmd->callback([o, cmd] {
+        o->file_given = cmd->count("file") > 0;
+        run(*o);
+      });
     }};
 
 }  // namespace

@@ -5,14 +5,33 @@
 #include <string_view>
 #include <vector>
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "grundy/core/outcome.h"
+#include "grundy/core/text_check.h"
 
 namespace grundy::cli {
 
-// The whole contents of a file ("-" reads standard input). InputError names the file and why.
-std::string read_file(const std::string& path);
+// Input files are bounded: at most this many bytes unless --max-input says otherwise.
+inline constexpr std::uint64_t kDefaultMaxInput = std::uint64_t{1} << 30;
+
+// The whole contents of a text file ("-" reads standard input, a pipe or a terminal alike), read
+// in chunks and checked as it arrives (grundy/core/text_check.h: no NUL byte, UTF-8, `limits`
+// on lines and words), so a bad or endless input (/dev/zero) stops at once with an InputError
+// naming the file, line and column. More than `max_bytes` bytes is a LimitError that says how
+// to raise the limit. A read error is an InputError naming the file and why.
+std::string read_file(const std::string& path, TextLimits limits = {},
+                      std::uint64_t max_bytes = kDefaultMaxInput);
+
+// Adds "--max-input SIZE" (the limit above) to a subcommand that reads files.
+void add_max_input_option(CLI::App* cmd, std::string& value);
+// The limit a --max-input value asks for (kDefaultMaxInput if empty).
+std::uint64_t max_input_bytes(const std::string& value);
+
+// Writes to stdout; a failure throws std::system_error with the errno (as fmt::print does), which
+// main() turns into "grundy: write error: ..." (exits.h).
+void write_stdout(std::string_view text);
 
 // Prints a JSON document on stdout, indented.
 void print_json(const nlohmann::json& j);
@@ -22,6 +41,9 @@ std::string binary(std::uint64_t v, int width);
 
 // Prints values as rows of ten: "  G(  0..  9):  0  1  0 ...".
 void print_value_rows(const std::vector<std::uint32_t>& values);
+
+// "1 edge", "2 edges": a count with its noun, singular or plural (noun + "s" unless given).
+std::string count_of(std::uint64_t n, std::string_view noun, std::string_view plural = {});
 
 // A short sentence: "the player to move wins" / "the player to move loses".
 std::string outcome_sentence(Winner w);

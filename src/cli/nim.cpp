@@ -17,6 +17,7 @@ namespace {
 struct NimOptions {
   std::vector<std::string> heaps;
   std::string file;
+  std::string max_input;
   bool misere = false;
   bool json = false;
 };
@@ -88,10 +89,13 @@ void print_text(const nim::Analysis& a, const std::vector<std::uint64_t>& heaps)
 }
 
 void run(const NimOptions& o) {
+  const std::uint64_t max_input = max_input_bytes(o.max_input);
   std::vector<std::uint64_t> heaps;
-  if (!o.file.empty()) heaps = nim::parse_heaps(read_file(o.file), o.file);
+  if (!o.file.empty())
+    heaps = nim::parse_heaps(read_file(o.file, nim::kTextLimits, max_input), o.file);
   for (std::size_t i = 0; i < o.heaps.size(); ++i)
-    heaps.push_back(parse_uint(o.heaps[i], "heap", nim::kMaxHeap, "2^63-1"));
+    heaps.push_back(parse_uint(o.heaps[i], "heap " + std::to_string(heaps.size() + 1),
+                               nim::kMaxHeap, "2^63-1"));
   if (heaps.empty()) throw InputError("no heaps given; try 'grundy nim 3 4 5'");
   const auto a = nim::analyze(heaps, o.misere ? Rule::misere : Rule::normal);
   if (o.json)
@@ -108,6 +112,7 @@ const Registration registration{
       cmd->add_option("heaps", o->heaps, "heap sizes, 0 to 2^63-1");
       cmd->add_option("--file", o->file,
                       "read heap sizes from a file (whitespace-separated; - = stdin)");
+      add_max_input_option(cmd, o->max_input);
       cmd->add_flag("--misere", o->misere, "misère play: whoever takes the last token loses");
       cmd->add_flag("--json", o->json, "print JSON: value, winner, winning_moves");
       cmd->footer("Example:\n  grundy nim 3 4 5\n  grundy nim 1 1 2 --misere --json");

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <limits>
 #include <ostream>
+#include <stdexcept>
+#include <vector>
 
 #include "grundy/core/error.h"
 
@@ -182,6 +184,31 @@ Dyadic Dyadic::shifted(std::int64_t k) const {
   mpz_class m = A::num_of(*this);
   mpz_mul_2exp(m.get_mpz_t(), m.get_mpz_t(), up);
   return A::from(std::move(m), 0);
+}
+
+Dyadic Dyadic::from_binary(int sign, std::uint64_t integer,
+                           std::span<const std::uint8_t> fraction) {
+  const std::size_t n = fraction.size();
+  if (n > kMaxBits) A::too_precise();
+  // The numerator over 2^n, least significant word first.
+  std::vector<std::uint64_t> words(n / 64 + 2, 0);
+  for (std::size_t i = 0; i < n; ++i)
+    if (fraction[i]) words[(n - 1 - i) / 64] |= std::uint64_t{1} << ((n - 1 - i) % 64);
+  const std::size_t low = n % 64;
+  words[n / 64] |= integer << low;
+  if (low != 0) words[n / 64 + 1] |= integer >> (64 - low);
+  mpz_class num;
+  mpz_import(num.get_mpz_t(), words.size(), -1, sizeof(std::uint64_t), 0, 0, words.data());
+  if (sign < 0) num = -num;
+  return A::from(std::move(num), n);
+}
+
+bool Dyadic::bit(std::int64_t k) const {
+  if (sign() < 0) throw std::logic_error("Dyadic::bit of a negative value");
+  const std::int64_t at = k + static_cast<std::int64_t>(exp_);  // the numerator's bit
+  if (at < 0) return false;
+  if (!big_) return at < 63 && ((num_ >> at) & 1) != 0;
+  return mpz_tstbit(A::big_num(*this).get_mpz_t(), static_cast<mp_bitcnt_t>(at)) != 0;
 }
 
 std::int64_t Dyadic::ceil() const {

@@ -14,6 +14,7 @@
 #include <compare>
 #include <cstdint>
 #include <iosfwd>
+#include <span>
 #include <string>
 #include <utility>
 
@@ -58,6 +59,10 @@ class Dyadic {
   }
   // num / 2^exp, reduced. LimitError if exp, once reduced, is above kMaxBits.
   static Dyadic make(std::int64_t num, std::uint32_t exp);
+  // sign * (integer + sum of fraction[i] * 2^-(i+1)), fraction[i] being 0 or 1: a value given by
+  // its binary digits, built in time linear in their number. LimitError beyond kMaxBits.
+  static Dyadic from_binary(int sign, std::uint64_t integer,
+                            std::span<const std::uint8_t> fraction);
 
   std::uint32_t exponent() const { return exp_; }  // the denominator is 2^exponent
   bool is_integer() const { return exp_ == 0; }
@@ -70,6 +75,9 @@ class Dyadic {
     return exp_ < 63 ? num_ >> exp_ : (num_ < 0 ? -1 : 0);  // arithmetic shift floors
   }
   std::int64_t ceil() const;
+  // The binary digit of weight 2^k of a value >= 0 (k < 0: digits after the point), in O(1).
+  // std::logic_error for a negative value.
+  bool bit(std::int64_t k) const;
   // The numerator as a 64-bit word (two's complement) when it fits an int64, else a hash of its
   // digits: with exponent(), a cheap fingerprint for signatures (unchanged for 64-bit values).
   std::uint64_t signature() const;

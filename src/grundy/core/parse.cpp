@@ -4,15 +4,13 @@
 #include <string>
 
 #include "grundy/core/error.h"
+#include "grundy/core/text_check.h"
 
 namespace grundy {
 
 std::uint64_t parse_uint(std::string_view token, std::string_view what, std::uint64_t max,
                          std::string_view max_name) {
-  const auto quoted = [&] {
-    const std::string_view shown = token.substr(0, 40);
-    return std::string(what) + " '" + std::string(shown) + (token.size() > 40 ? "...'" : "'");
-  };
+  const auto quoted = [&] { return std::string(what) + " '" + printable(token) + "'"; };
   if (token.empty()) throw InputError(std::string(what) + " is empty");
   std::uint64_t v = 0;
   const char* end = token.data() + token.size();
@@ -26,6 +24,42 @@ std::uint64_t parse_uint(std::string_view token, std::string_view what, std::uin
     throw InputError(quoted() + " is above " +
                      (max_name.empty() ? std::to_string(max) : std::string(max_name)));
   return v;
+}
+
+std::uint64_t parse_size(std::string_view token, std::string_view what) {
+  std::size_t digits = 0;
+  while (digits < token.size() && token[digits] >= '0' && token[digits] <= '9') ++digits;
+  std::string unit(token.substr(digits));
+  for (char& c : unit) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+  int shift = -1;
+  const char* const kUnits[][4] = {{"", "B", "BYTES", ""},
+                                   {"K", "KB", "KIB", ""},
+                                   {"M", "MB", "MIB", ""},
+                                   {"G", "GB", "GIB", ""},
+                                   {"T", "TB", "TIB", ""}};
+  for (int i = 0; i < 5 && shift < 0; ++i)
+    for (int j = 0; j < 3; ++j)
+      if (unit == kUnits[i][j]) shift = 10 * i;
+  if (digits == 0 || shift < 0) {
+    if (token.empty()) throw InputError(std::string(what) + " is empty");
+    throw InputError(std::string(what) + " '" + printable(token) +
+                     "' is not a size (use a number of bytes, or 64K, 512M, 2G)");
+  }
+  constexpr std::uint64_t kMax = std::uint64_t{1} << 62;
+  const std::uint64_t n = parse_uint(token.substr(0, digits), what, kMax, "2^62");
+  if (shift > 0 && n > (kMax >> shift))
+    throw InputError(std::string(what) + " '" + printable(token) + "' is above 2^62 bytes");
+  return n << shift;
+}
+
+std::string size_text(std::uint64_t bytes) {
+  const char* const kNames[] = {" bytes", " KiB", " MiB", " GiB", " TiB"};
+  int unit = 0;
+  while (unit < 4 && bytes != 0 && bytes % 1024 == 0) {
+    bytes /= 1024;
+    ++unit;
+  }
+  return std::to_string(bytes) + kNames[unit];
 }
 
 }  // namespace grundy

@@ -7,6 +7,15 @@
 
 namespace grundy {
 
+// Keywords (set names, colours, game names) are matched without regard to ASCII case in every
+// command; names the user chooses (DAG vertices) are matched exactly.
+inline std::string lower_ascii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
 inline bool is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\r';
 }
@@ -23,6 +32,20 @@ inline std::vector<std::string_view> split_words(std::string_view line) {
     i = j;
   }
   return words;
+}
+
+// The column (1-based, in bytes) where `word`, a view into `text`, starts on its line.
+inline std::size_t column_in(std::string_view text, std::string_view word) {
+  const auto at = static_cast<std::size_t>(word.data() - text.data());
+  const std::size_t newline = at == 0 ? std::string_view::npos : text.rfind('\n', at - 1);
+  return at - (newline == std::string_view::npos ? 0 : newline + 1) + 1;
+}
+
+// "ORIGIN line L column C" for a word of `text`.
+inline std::string position_in(std::string_view origin, std::size_t line_no, std::string_view text,
+                               std::string_view word) {
+  return std::string(origin) + " line " + std::to_string(line_no) + " column " +
+         std::to_string(column_in(text, word));
 }
 
 // Calls f(line_number, words) for every line of `text` that has words once a '#' comment is cut

@@ -1,5 +1,6 @@
 #include "grundy/games/dag/dag.h"
 
+#include "absl/container/flat_hash_set.h"
 #include "grundy/core/error.h"
 #include "grundy/core/solver.h"
 #include "grundy/core/sum.h"
@@ -25,16 +26,17 @@ std::uint32_t Graph::find(std::string_view name) const {
 }
 
 Graph Graph::parse(std::string_view text, std::string_view origin) {
+  check_text(text, origin, kTextLimits);
   Graph g;
+  absl::flat_hash_set<std::uint64_t> edges;  // (u, v) seen: an edge listed again is one move
   for_each_line_words(text, [&](std::size_t line_no, const std::vector<std::string_view>& words) {
     if (words.size() > 2)
-      throw InputError(std::string(origin) + " line " + std::to_string(line_no) +
-                       ": expected 'u v' (an edge) or 'u' (a vertex), found " +
-                       std::to_string(words.size()) + " words");
+      throw InputError(position_in(origin, line_no, text, words[2]) + ": a third word '" +
+                       printable(words[2]) + "'; expected 'u v' (an edge) or 'u' (a vertex)");
     const std::uint32_t u = g.intern(words[0]);
     if (words.size() == 2) {
       const std::uint32_t v = g.intern(words[1]);
-      g.out_[u].push_back(v);
+      if (edges.insert(std::uint64_t{u} << 32 | v).second) g.out_[u].push_back(v);
     }
   });
   if (g.size() == 0) throw InputError(std::string(origin) + " has no vertices");

@@ -8,13 +8,18 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "grundy/core/outcome.h"
+#include "grundy/core/text_check.h"
 
 namespace grundy::dag {
+
+// DAG files: lines of at most 1 MiB, vertex names of at most 4 KiB.
+inline constexpr TextLimits kTextLimits{1 << 20, 4096};
 
 class Graph {
  public:
   // Text: one edge "u v" per line (a move from u to v); a line with a single name declares a
-  // vertex with no moves; '#' starts a comment. Names are any tokens without white space.
+  // vertex with no moves; '#' starts a comment. Names are any tokens without white space, matched
+  // exactly (case matters: 'A' and 'a' are two vertices). An edge listed twice is one move.
   // `origin` names the source in error messages ("file.txt line 7: ...").
   static Graph parse(std::string_view text, std::string_view origin);
 

@@ -47,8 +47,9 @@ TEST(Dag, MalformedInputNamesTheLine) {
     Graph::parse("a b\n\na b c\n", "g.txt");
     FAIL();
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "g.txt line 3: expected 'u v' (an edge) or 'u' (a vertex), found 3 words");
+    EXPECT_EQ(
+        std::string(e.what()),
+        "g.txt line 3 column 5: a third word 'c'; expected 'u v' (an edge) or 'u' (a vertex)");
   }
   EXPECT_THROW(Graph::parse("# nothing\n", "g.txt"), InputError);
   EXPECT_THROW(Graph::parse("a b\n", "t").find("zz"), InputError);

@@ -12,27 +12,11 @@
 namespace grundy::hackenbush {
 namespace {
 
-int sign(Colour c) {
-  if (c == Colour::green)
-    throw InputError("a stalk with a green edge is not a blue-red stalk (its value is no number)");
-  return c == Colour::blue ? 1 : -1;
-}
-
-// The values of every prefix of a stalk: prefix[i] = the stalk of its first i edges.
-std::vector<Dyadic> stalk_prefix_values(std::span<const Colour> s) {
-  std::vector<Dyadic> prefix{Dyadic{}};
-  Dyadic v;
-  std::size_t run = 0;
-  while (run < s.size() && s[run] == s[0]) {
-    v = v + Dyadic::integer(sign(s[run]));
-    ++run;
-    prefix.push_back(v);
-  }
-  for (std::size_t i = run; i < s.size(); ++i) {
-    v = v + Dyadic::make(sign(s[i]), static_cast<std::uint32_t>(i - run + 1));
-    prefix.push_back(v);
-  }
-  return prefix;
+void check_blue_red(const Part& p) {
+  for (const Edge& e : p.local)
+    if (e.colour == Colour::green)
+      throw InputError(
+          "a stalk with a green edge is not a blue-red stalk (its value is no number)");
 }
 
 class Search {
@@ -84,19 +68,46 @@ class Search {
 }  // namespace
 
 Dyadic stalk_value(std::span<const Colour> from_ground) {
-  return stalk_prefix_values(from_ground).back();
+  return StalkPrefixes(from_ground).value();
+}
+
+Dyadic PartValues::after(std::size_t i) const {
+  return stalk ? stalk->prefix(stalk_place[i]) : after_cut[i];
+}
+
+std::vector<std::int8_t> PartValues::compare_after(const Dyadic& t) const {
+  std::vector<std::int8_t> out;
+  if (stalk) {
+    const std::vector<std::int8_t> by_place = stalk->compare(t);
+    out.reserve(stalk_place.size());
+    for (const std::uint32_t k : stalk_place) out.push_back(by_place[k]);
+    return out;
+  }
+  out.reserve(after_cut.size());
+  for (const Dyadic& a : after_cut) out.push_back(static_cast<std::int8_t>((a - t).sign()));
+  return out;
+}
+
+std::vector<Dyadic> PartValues::all_after() const {
+  if (!stalk) return after_cut;
+  std::vector<Dyadic> out;
+  for (std::size_t i = 0; i < stalk_place.size(); ++i) out.push_back(after(i));
+  return out;
 }
 
 PartValues evaluate_blue_red_part(const Part& p) {
-  for (const Edge& e : p.local) sign(e.colour);  // no green edges
+  check_blue_red(p);
   PartValues r;
-  r.after_cut.resize(p.local.size());
   if (const auto order = stalk_order(p); !order.empty()) {
     std::vector<Colour> colours;
+    colours.reserve(order.size());
     for (const std::size_t i : order) colours.push_back(p.local[i].colour);
-    const auto prefix = stalk_prefix_values(colours);
-    r.value = prefix.back();
-    for (std::size_t k = 0; k < order.size(); ++k) r.after_cut[order[k]] = prefix[k];
+    auto stalk = std::make_shared<const StalkPrefixes>(colours);
+    r.value = stalk->value();
+    r.stalk_place.resize(order.size());
+    for (std::size_t k = 0; k < order.size(); ++k)
+      r.stalk_place[order[k]] = static_cast<std::uint32_t>(k);
+    r.stalk = std::move(stalk);
     r.method = PartMethod::stalk;
     return r;
   }
@@ -105,7 +116,7 @@ PartValues evaluate_blue_red_part(const Part& p) {
 }
 
 PartValues evaluate_blue_red_part_by_search(const Part& p) {
-  for (const Edge& e : p.local) sign(e.colour);  // no green edges
+  check_blue_red(p);
   Search s(p);
   PartValues r;
   const auto full = s.masks().full();
@@ -135,13 +146,15 @@ BlueRedAnalysis analyze_blue_red(const Graph& g) {
     if (values.back().method == PartMethod::tree) ++a.tree_parts;
     a.value = a.value + values.back().value;
   }
+  // Cutting edge i of part pi leaves a.value - value + after(i): it wins for Blue when that is
+  // >= 0, i.e. after(i) >= value - a.value (for Red, <=).
   for (std::size_t pi = 0; pi < parts.size(); ++pi) {
+    const std::vector<std::int8_t> against = values[pi].compare_after(values[pi].value - a.value);
     for (std::size_t i = 0; i < parts[pi].local.size(); ++i) {
-      const Dyadic left = a.value - values[pi].value + values[pi].after_cut[i];
       const std::uint32_t edge = parts[pi].edges[i];
       if (g.edge(edge).colour == Colour::blue) {
-        if (left >= Dyadic{}) a.blue_wins.push_back(edge);
-      } else if (left <= Dyadic{}) {
+        if (against[i] >= 0) a.blue_wins.push_back(edge);
+      } else if (against[i] <= 0) {
         a.red_wins.push_back(edge);
       }
     }

@@ -13,6 +13,7 @@
 // Dyadic, exact at any precision (a LimitError only beyond Dyadic::kMaxBits), never rounded.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@
 #include "grundy/core/dyadic.h"
 #include "grundy/games/hackenbush/graph.h"
 #include "grundy/games/hackenbush/parts.h"
+#include "grundy/games/hackenbush/stalk.h"
 
 namespace grundy::hackenbush {
 
@@ -27,7 +29,8 @@ inline constexpr std::size_t kMaxSearchEdges = 18;
 
 // Berlekamp's rule, colours listed from the ground up: the first run of one colour counts 1 per
 // edge (+ blue, - red); after the first change of colour the edges count 1/2, 1/4, ... with their
-// signs. E.g. blue blue red blue = 2 - 1/2 + 1/4 = 7/4. Green edges are an InputError.
+// signs. E.g. blue blue red blue = 2 - 1/2 + 1/4 = 7/4. Green edges are an InputError. Linear
+// time and memory in the length.
 Dyadic stalk_value(std::span<const Colour> from_ground);
 
 enum class PartMethod : std::uint8_t { stalk, tree, search };
@@ -35,8 +38,20 @@ enum class PartMethod : std::uint8_t { stalk, tree, search };
 // A part's value and, per local edge, the part's value once that edge is cut.
 struct PartValues {
   Dyadic value;
-  std::vector<Dyadic> after_cut;
   PartMethod method = PartMethod::stalk;
+  // Trees and searched parts: after_cut[i] for each local edge i.
+  std::vector<Dyadic> after_cut;
+  // Stalks: the prefix values in O(m) memory (stalk.h), and each local edge's place from the
+  // ground (0-based): cutting edge i leaves the prefix of stalk_place[i] edges.
+  std::shared_ptr<const StalkPrefixes> stalk;
+  std::vector<std::uint32_t> stalk_place;
+
+  // The value once local edge i is cut, either way (O(m) for a stalk of m edges).
+  Dyadic after(std::size_t i) const;
+  // sign(after(i) - t) for every local edge i: linear time and memory for a stalk.
+  std::vector<std::int8_t> compare_after(const Dyadic& t) const;
+  // Every after(i) (O(m^2) bits for a long stalk: for tests).
+  std::vector<Dyadic> all_after() const;
 };
 
 // Stalk, else tree, else search. InputError on a green edge; LimitError when a part that needs

@@ -28,10 +28,11 @@ std::string_view to_string(Colour c) {
 }
 
 Colour parse_colour(std::string_view word, std::string_view where) {
-  if (word == "g" || word == "green" || word == "e") return Colour::green;
-  if (word == "b" || word == "blue" || word == "l") return Colour::blue;
-  if (word == "r" || word == "red") return Colour::red;
-  throw InputError(std::string(where) + ": unknown colour '" + std::string(word) +
+  const std::string w = lower_ascii(word);
+  if (w == "g" || w == "green" || w == "e") return Colour::green;
+  if (w == "b" || w == "blue" || w == "l") return Colour::blue;
+  if (w == "r" || w == "red") return Colour::red;
+  throw InputError(std::string(where) + ": unknown colour '" + printable(word) +
                    "' (use g = green, b = blue, r = red)");
 }
 
@@ -63,26 +64,33 @@ bool Graph::has_green() const {
 }
 
 Graph parse_edge_list(std::string_view text, std::string_view origin) {
+  check_text(text, origin, kEdgeListLimits);
   Graph g;
   for_each_line_words(text, [&](std::size_t line_no, const std::vector<std::string_view>& words) {
-    const std::string where = std::string(origin) + " line " + std::to_string(line_no);
-    if (words.size() < 2 || words.size() > 3)
-      throw InputError(where + ": expected 'u v' or 'u v colour' (an edge), found " +
-                       std::to_string(words.size()) + " word" + (words.size() == 1 ? "" : "s"));
-    std::uint64_t u, v;
-    try {
-      u = parse_uint(words[0], "vertex", std::numeric_limits<std::uint32_t>::max());
-      v = parse_uint(words[1], "vertex", std::numeric_limits<std::uint32_t>::max());
-    } catch (const InputError& e) {
-      throw InputError(where + ": " + e.what());
+    const auto at = [&](std::string_view word) { return position_in(origin, line_no, text, word); };
+    if (words.size() == 1)
+      throw InputError(at(words[0]) + ": one word '" + printable(words[0]) +
+                       "'; expected 'u v' or 'u v colour' (an edge)");
+    if (words.size() > 3)
+      throw InputError(at(words[3]) + ": a fourth word '" + printable(words[3]) +
+                       "'; expected 'u v' or 'u v colour' (an edge)");
+    std::uint64_t ends[2];
+    for (int k = 0; k < 2; ++k) {
+      try {
+        ends[k] =
+            parse_uint(words[k], "vertex", std::numeric_limits<std::uint32_t>::max(), "2^32-1");
+      } catch (const InputError& e) {
+        throw InputError(at(words[k]) + ": " + e.what());
+      }
     }
-    const Colour c = words.size() == 3 ? parse_colour(words[2], where) : Colour::green;
+    const std::uint64_t u = ends[0], v = ends[1];
+    const Colour c = words.size() == 3 ? parse_colour(words[2], at(words[2])) : Colour::green;
     g.add_edge(u, v, c);
   });
   return g;
 }
 
-Graph parse_string_notation(std::string_view text) {
+Graph parse_string_notation(std::string_view text, std::string_view origin) {
   Graph g;
   std::uint64_t next_vertex = 1;
   // Each open '(' remembers the vertex its branches start from.
@@ -90,9 +98,11 @@ Graph parse_string_notation(std::string_view text) {
   std::uint64_t current = 0;
   bool branch_closed = false;  // after ')' the branch has ended: only ';' or ')' may follow
   auto fail = [&](std::size_t col, const std::string& why) {
-    throw InputError("string '" + std::string(text) + "' column " + std::to_string(col + 1) + ": " +
-                     why);
+    throw InputError(std::string(origin) + " column " + std::to_string(col + 1) + ": " + why);
   };
+  const std::string hint = " (use e = green, l = blue, r = red, parentheses and ';')";
+  if (text.find_first_not_of(" \t") == std::string_view::npos)
+    throw InputError(std::string(origin) + " has no edges" + hint);
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char ch = text[i];
     if (ch == ' ' || ch == '\t') continue;
@@ -114,12 +124,11 @@ Graph parse_string_notation(std::string_view text) {
       open.pop_back();
       branch_closed = true;
     } else {
-      fail(i, std::string("unexpected character '") + ch +
-                  "' (use e = green, l = blue, r = red, parentheses and ';')");
+      fail(i, "unexpected character '" + printable(first_char(text.substr(i))) + "'" + hint);
     }
   }
   if (!open.empty()) fail(text.size() - 1, "missing ')'");
-  if (g.edge_count() == 0) throw InputError("string '" + std::string(text) + "' has no edges");
+  if (g.edge_count() == 0) throw InputError(std::string(origin) + " has no edges" + hint);
   return g;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "grundy/core/text_check.h"
 
 namespace grundy::hackenbush {
 
@@ -15,7 +16,8 @@ namespace grundy::hackenbush {
 enum class Colour : std::uint8_t { green, blue, red };
 
 std::string_view to_string(Colour c);
-// "g", "b", "r" (also "green", "blue", "red", and CGSuite's "e", "l"); nullopt-like: throws.
+// "g", "b", "r" (also "green", "blue", "red", and CGSuite's "e", "l"), in any case; InputError
+// naming `where` for anything else.
 Colour parse_colour(std::string_view word, std::string_view where);
 
 struct Edge {
@@ -48,14 +50,23 @@ class Graph {
   absl::flat_hash_map<std::uint64_t, std::uint32_t> index_;
 };
 
+// Edge-list files: lines of at most 1 MiB, words of at most 4 KiB.
+inline constexpr TextLimits kEdgeListLimits{1 << 20, 4096};
+
 // Edge list: one "u v [colour]" per line, vertices are whole numbers (0 = ground), colour is
 // g (default), b or r; '#' starts a comment. Errors name `origin` and the line.
 Graph parse_edge_list(std::string_view text, std::string_view origin);
 
+// JSON: {"edges": [[u, v], [u, v, "b"], ...]}, vertices whole numbers up to 2^32-1 (0 = ground),
+// the optional third item a colour as for parse_colour. Errors name `origin` and the edge's
+// index (edges[i], 0-based) or, for text that is not JSON, the line and column.
+Graph parse_json_graph(std::string_view text, std::string_view origin);
+
 // CGSuite-style string for stalks and trees: letters from the ground up, e = green, l = blue
 // (Left), r = red (Right); "(a;b;c)" starts branches at the current vertex and ends the branch;
 // ';' at the top level separates branches at the ground. Example: "ee(e;ll)" is a green stalk of
-// two edges with a green edge and a blue stalk of two on top. Errors name the column.
-Graph parse_string_notation(std::string_view text);
+// two edges with a green edge and a blue stalk of two on top. Errors name `origin` and the
+// column (1-based, in bytes).
+Graph parse_string_notation(std::string_view text, std::string_view origin = "string");
 
 }  // namespace grundy::hackenbush

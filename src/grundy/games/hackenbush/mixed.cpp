@@ -54,7 +54,7 @@ enum class Kind { number, nimber, game };
 struct PartEval {
   Kind kind = Kind::game;
   Dyadic number;
-  std::vector<Dyadic> numbers_after;
+  PartValues numbers_after;  // a blue-red part's values after each cut
   std::uint64_t nimber = 0;
   std::vector<std::uint64_t> nimbers_after;
   GameId game = 0;
@@ -93,10 +93,10 @@ PartEval evaluate(GameStore& store, const Part& p, bool with_cuts) {
     PartValues v = evaluate_blue_red_part(p);
     r.kind = Kind::number;
     r.number = v.value;
-    r.numbers_after = std::move(v.after_cut);
     r.method = v.method == PartMethod::stalk  ? "stalk"
                : v.method == PartMethod::tree ? "tree"
                                               : "search (blue-red)";
+    r.numbers_after = std::move(v);
     return r;
   }
   if (const auto order = stalk_order(p); !order.empty()) {
@@ -259,8 +259,9 @@ MixedAnalysis analyze_mixed(const Graph& g) {
     if (e.kind == Kind::number) {
       // After the cut: games + *N + a number.
       for (std::size_t i = 0; i < p.local.size(); ++i)
-        judge(p.edges[i], signs_with_number(store, sum.numbers - e.number + e.numbers_after[i],
-                                            sum.games, star));
+        judge(p.edges[i],
+              signs_with_number(store, sum.numbers - e.number + e.numbers_after.after(i), sum.games,
+                                star));
     } else if (e.kind == Kind::nimber) {
       // After the cut: numbers + games + *k.
       for (std::size_t i = 0; i < p.local.size(); ++i) {

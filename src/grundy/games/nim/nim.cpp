@@ -61,6 +61,7 @@ Analysis analyze(std::span<const std::uint64_t> heaps, Rule rule) {
 }
 
 std::vector<std::uint64_t> parse_heaps(std::string_view text, std::string_view origin) {
+  check_text(text, origin, kTextLimits);
   std::vector<std::uint64_t> heaps;
   heaps.reserve(text.size() / 4);
   const auto is_separator = [](char c) {
@@ -68,9 +69,15 @@ std::vector<std::uint64_t> parse_heaps(std::string_view text, std::string_view o
   };
   const char* p = text.data();
   const char* const end = p + text.size();
+  const char* line_start = p;
   std::size_t line = 1;
   while (true) {
-    while (p < end && is_separator(*p)) line += (*p++ == '\n');
+    while (p < end && is_separator(*p)) {
+      if (*p++ == '\n') {
+        ++line;
+        line_start = p;
+      }
+    }
     if (p == end) break;
     if (*p == '#') {  // a comment runs to the end of its line
       while (p < end && *p != '\n') ++p;
@@ -81,7 +88,8 @@ std::vector<std::uint64_t> parse_heaps(std::string_view text, std::string_view o
     if (ec != std::errc{} || v > kMaxHeap || (next < end && !is_separator(*next))) {
       const char* token_end = p;
       while (token_end < end && !is_separator(*token_end)) ++token_end;
-      const std::string where = std::string(origin) + " line " + std::to_string(line) + ": heap";
+      const std::string where = std::string(origin) + " line " + std::to_string(line) + " column " +
+                                std::to_string(p - line_start + 1) + ": heap";
       parse_uint(std::string_view(p, static_cast<std::size_t>(token_end - p)), where, kMaxHeap,
                  "2^63-1");  // throws the precise message
     }

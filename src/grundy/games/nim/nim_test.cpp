@@ -115,13 +115,13 @@ TEST(Nim, ParseHeaps) {
     }
     return std::string("no error");
   };
-  EXPECT_EQ(message("1 2\n-3"), "heaps.txt line 2: heap '-3' is negative");
-  EXPECT_EQ(message("1 x2"), "heaps.txt line 1: heap 'x2' is not a whole number");
-  EXPECT_EQ(message("12a"), "heaps.txt line 1: heap '12a' is not a whole number");
+  EXPECT_EQ(message("1 2\n-3"), "heaps.txt line 2 column 1: heap '-3' is negative");
+  EXPECT_EQ(message("1 x2"), "heaps.txt line 1 column 3: heap 'x2' is not a whole number");
+  EXPECT_EQ(message("12a"), "heaps.txt line 1 column 1: heap '12a' is not a whole number");
   EXPECT_EQ(message("9223372036854775808"),
-            "heaps.txt line 1: heap '9223372036854775808' is above 2^63-1");
+            "heaps.txt line 1 column 1: heap '9223372036854775808' is above 2^63-1");
   EXPECT_EQ(message("99999999999999999999999"),
-            "heaps.txt line 1: heap '99999999999999999999999' is above 2^63-1");
+            "heaps.txt line 1 column 1: heap '99999999999999999999999' is above 2^63-1");
 }
 
 TEST(Nim, ParseManyHeapsMatchesAnalysisOfTheSameNumbers) {

@@ -4,6 +4,8 @@
 
 #include "grundy/core/error.h"
 #include "grundy/core/parse.h"
+#include "grundy/core/text.h"
+#include "grundy/core/text_check.h"
 
 namespace grundy::subtraction {
 namespace {
@@ -22,8 +24,9 @@ std::vector<std::uint64_t> parse_list(std::string_view list, std::string_view wh
     const std::size_t comma = list.find(',', start);
     const std::string_view token =
         list.substr(start, comma == std::string_view::npos ? list.npos : comma - start);
-    const std::uint64_t v = parse_amount(token, std::string(what) + " element");
-    if (v == 0) throw InputError(std::string(what) + " contains 0, which is not a move");
+    const std::string element = std::string(what) + " element " + std::to_string(out.size() + 1);
+    const std::uint64_t v = parse_amount(token, element);
+    if (v == 0) throw InputError(element + " is 0, which is not a move");
     out.push_back(v);
     if (comma == std::string_view::npos) break;
     start = comma + 1;
@@ -49,19 +52,22 @@ SubtractionSet SubtractionSet::finite(std::vector<std::uint64_t> amounts) {
 SubtractionSet SubtractionSet::parse(std::string_view spec) {
   SubtractionSet s;
   if (spec.empty()) throw InputError("the subtraction set is empty; give amounts like 1,3,4");
-  if (spec == "squares") {
+  const std::size_t colon = spec.find(':');
+  const std::string keyword = lower_ascii(colon == spec.npos ? spec : spec.substr(0, colon + 1));
+  if (keyword == "squares") {
     s.kind_ = SetKind::squares;
-  } else if (spec == "fibonacci") {
+  } else if (keyword == "fibonacci") {
     s.kind_ = SetKind::fibonacci;
-  } else if (spec.starts_with("powers:")) {
+  } else if (keyword == "powers:") {
     s.kind_ = SetKind::powers;
     s.base_ = parse_amount(spec.substr(7), "powers:K");
     if (s.base_ < 2) throw InputError("powers:K needs K >= 2, got " + std::to_string(s.base_));
-  } else if (spec.starts_with("allbut:")) {
+  } else if (keyword == "allbut:") {
     s.kind_ = SetKind::all_but;
     s.listed_ = parse_list(spec.substr(7), "the allbut list");
-  } else if (spec.find(':') != spec.npos || (spec.front() >= 'a' && spec.front() <= 'z')) {
-    throw InputError("unknown subtraction set '" + std::string(spec) +
+  } else if (spec.find(':') != spec.npos ||
+             !((spec.front() >= '0' && spec.front() <= '9') || spec.front() == '-')) {
+    throw InputError("unknown subtraction set '" + printable(spec) +
                      "'; use amounts like 1,3,4 or squares, powers:K, fibonacci, allbut:LIST");
   } else {
     s.listed_ = parse_list(spec, "the subtraction set");

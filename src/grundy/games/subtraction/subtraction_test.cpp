@@ -177,6 +177,14 @@ TEST(Subtraction, StreamingKernelMatchesTable) {
     }
 }
 
+// Keywords are matched in any case, in every command (colours, set names, game names).
+TEST(Subtraction, KeywordsIgnoreCase) {
+  EXPECT_EQ(SubtractionSet::parse("SQUARES").kind(), SetKind::squares);
+  EXPECT_EQ(SubtractionSet::parse("Fibonacci").kind(), SetKind::fibonacci);
+  EXPECT_EQ(SubtractionSet::parse("Powers:4").to_string(), "powers:4");
+  EXPECT_EQ(SubtractionSet::parse("ALLBUT:2,5").to_string(), "allbut:2,5");
+}
+
 TEST(Subtraction, ParseErrorsNameTheProblem) {
   const auto message = [](const char* spec) {
     try {
@@ -187,14 +195,17 @@ TEST(Subtraction, ParseErrorsNameTheProblem) {
     return std::string("no error");
   };
   EXPECT_EQ(message(""), "the subtraction set is empty; give amounts like 1,3,4");
-  EXPECT_EQ(message("1,0,3"), "the subtraction set contains 0, which is not a move");
-  EXPECT_EQ(message("1,x"), "the subtraction set element 'x' is not a whole number");
-  EXPECT_EQ(message("1,-2"), "the subtraction set element '-2' is negative");
-  EXPECT_EQ(message("1,,2"), "the subtraction set element is empty");
+  EXPECT_EQ(message("1,0,3"), "the subtraction set element 2 is 0, which is not a move");
+  EXPECT_EQ(message("1,x"), "the subtraction set element 2 'x' is not a whole number");
+  EXPECT_EQ(message("1,-2"), "the subtraction set element 2 '-2' is negative");
+  EXPECT_EQ(message("1,,2"), "the subtraction set element 2 is empty");
   EXPECT_EQ(message("3,1,3"), "the subtraction set lists 3 twice");
   EXPECT_EQ(message("1,99999999999999999999"),
-            "the subtraction set element '99999999999999999999' is above 2^62");
+            "the subtraction set element 2 '99999999999999999999' is above 2^62");
   EXPECT_EQ(message("powers:1"), "powers:K needs K >= 2, got 1");
+  EXPECT_EQ(message("Squares:"),
+            "unknown subtraction set 'Squares:'; use amounts like 1,3,4 or squares, powers:K, "
+            "fibonacci, allbut:LIST");
   EXPECT_EQ(message("cubes"),
             "unknown subtraction set 'cubes'; use amounts like 1,3,4 or squares, powers:K, "
             "fibonacci, allbut:LIST");

@@ -1,0 +1,1 @@
+dag tests/cli/data/dag_duplicate.txt --start a

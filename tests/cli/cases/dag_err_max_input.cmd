@@ -1,0 +1,1 @@
+dag tests/cli/data/dag_duplicate.txt --max-input 4

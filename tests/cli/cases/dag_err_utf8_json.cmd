@@ -1,0 +1,1 @@
+dag tests/cli/data/dag_utf8.txt --json

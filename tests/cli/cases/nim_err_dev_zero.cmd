@@ -1,0 +1,1 @@
+nim --file /dev/zero

@@ -1,0 +1,1 @@
+nim 1 --max-input 3X

@@ -1,0 +1,1 @@
+subtraction --set SQUARES --values 12
