@@ -1,1 +1,1 @@
-octal 0.78
+octal 0.7g

@@ -8,28 +8,36 @@
 
 #include "grundy/core/outcome.h"
 #include "grundy/core/periodicity.h"
+#include "grundy/games/octal/control.h"
 #include "grundy/games/octal/octal_code.h"
 #include "grundy/games/octal/period.h"
 
 namespace grundy::octal {
 
-inline constexpr std::uint64_t kMaxTableValues = 10'000'000;  // values held for one answer
+inline constexpr std::uint64_t kMaxTableValues = 10'000'000;  // values printed for one answer
 inline constexpr std::uint64_t kMaxMisereValues = 200;        // misère tables (take-only games)
-inline constexpr std::uint64_t kMaxDirectHeap = 1'000'000;    // --at without a period
+inline constexpr std::uint64_t kMaxDirectHeap = 10'000'000;   // --at without a period
 inline constexpr std::size_t kMaxListedMoves = 1000;
 
 // "Kayles", "Dawson's Kayles", "Grundy's game", or empty.
 std::string common_name(const OctalCode& code);
 
 struct Table {
-  std::vector<std::uint32_t> values;  // G(0 .. count-1), or misère values of single heaps
-  std::optional<PeriodProof> proof;   // normal play of finite octal codes only
-  std::optional<Period> observed;     // a repetition seen in the values, when not proven
-  std::uint64_t proof_limit = 0;      // how many values the proof search could use
+  std::uint64_t count = 0;
+  // G(0), G(1), ... as far as they were computed: all `count` values without a proof; with one,
+  // only what the proof search needed (every further value comes from the period in O(1)).
+  std::vector<std::uint32_t> computed;
+  std::optional<PeriodProof> proof;  // normal play of finite octal codes only
+  std::optional<Period> observed;    // a repetition seen in the values, when not proven
+  std::uint64_t proof_limit = 0;     // how many values the proof search could use
+  std::uint32_t value(std::uint64_t n) const {
+    return n < computed.size() ? computed[n] : periodic_value(computed, proof->period, n);
+  }
 };
 
 // `proof_limit`: how far to look for a proof (at least `count` values are always examined).
-Table table(const OctalCode& code, std::uint64_t count, Rule rule, std::uint64_t proof_limit);
+Table table(const OctalCode& code, std::uint64_t count, Rule rule, std::uint64_t proof_limit,
+            const Control& control = {});
 
 struct HeapAnalysis {
   std::uint64_t n = 0;
@@ -44,8 +52,8 @@ struct HeapAnalysis {
 };
 
 // Normal play: any n once a period is proven (search up to proof_limit values), otherwise
-// n < kMaxDirectHeap. Misère: small heaps, solved as multi-heap game trees.
+// n < kMaxDirectHeap (computed directly). Misère: small heaps, solved as multi-heap game trees.
 HeapAnalysis analyze(const OctalCode& code, std::uint64_t n, Rule rule,
-                     std::uint64_t proof_limit = kDefaultProofLimit);
+                     std::uint64_t proof_limit = kDefaultProofLimit, const Control& control = {});
 
 }  // namespace grundy::octal

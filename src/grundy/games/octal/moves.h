@@ -7,8 +7,9 @@
 
 namespace grundy::octal {
 
-// Calls f(Move) for every option of a heap of n: a >= b, b = 0 for one heap left, a = 0 for
-// none. `max_split` bounds the smaller part b of splits (all splits when b <= n).
+// Calls f(Move) for every option of a heap of n: a >= b >= c, c = 0 for two heaps left, b = 0
+// for one, a = 0 for none. `max_split` bounds the smallest part of splits (b of two-heap splits,
+// c of three-heap ones; all splits by default).
 template <class F>
 void for_each_move(const OctalCode& code, std::uint64_t n, F&& f,
                    std::uint64_t max_split = ~std::uint64_t{0}) {
@@ -20,8 +21,12 @@ void for_each_move(const OctalCode& code, std::uint64_t n, F&& f,
     if ((d & kLeaveTwo) && rest >= 2) {
       for (std::uint64_t b = 1; 2 * b <= rest && b <= max_split; ++b) {
         if (code.is_grundy() && 2 * b == rest) continue;
-        f(Move{k, rest - b, b});
+        f(Move{k, rest - b, b, 0});
       }
+    }
+    if ((d & kLeaveThree) && rest >= 3) {
+      for (std::uint64_t c = 1; 3 * c <= rest && c <= max_split; ++c)
+        for (std::uint64_t b = c; b + b <= rest - c; ++b) f(Move{k, rest - c - b, b, c});
     }
   }
 }

@@ -26,6 +26,7 @@ struct MultiHeapGame {
           if (j != i) q.push_back(p[j]);
         if (m.a > 0) q.push_back(m.a);
         if (m.b > 0) q.push_back(m.b);
+        if (m.c > 0) q.push_back(m.c);
         std::sort(q.begin(), q.end());
         out.push_back(std::move(q));
       });

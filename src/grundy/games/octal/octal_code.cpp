@@ -29,7 +29,8 @@ OctalCode OctalCode::parse(std::string_view text) {
                      "' has no point; write it like 0.77 or .07 (or 'grundy')");
   if (point > 1)
     throw InputError("octal code '" + shown(text) +
-                     "' has more than one digit before the point; only d0 (0 or 4) goes there");
+                     "' has more than one digit before the point; only d0 (0, 4, 8 or c) goes "
+                     "there");
   OctalCode c;
   c.digits_.push_back(0);
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -37,17 +38,23 @@ OctalCode OctalCode::parse(std::string_view text) {
     const char ch = text[i];
     const std::string where = " at position " + std::to_string(i + 1);
     if (ch == '.') throw InputError("octal code '" + shown(text) + "' has a second point" + where);
-    if (ch < '0' || ch > '9')
+    std::uint32_t d = 0;
+    if (ch >= '0' && ch <= '9') {
+      d = static_cast<std::uint32_t>(ch - '0');
+    } else if (ch >= 'a' && ch <= 'f') {
+      d = static_cast<std::uint32_t>(ch - 'a' + 10);
+    } else if (ch >= 'A' && ch <= 'F') {
+      d = static_cast<std::uint32_t>(ch - 'A' + 10);
+    } else {
       throw InputError("character '" + std::string(1, ch) + "'" + where + " of octal code '" +
-                       shown(text) + "' is not a digit");
-    if (ch > '7')
-      throw InputError("digit '" + std::string(1, ch) + "'" + where + " of octal code '" +
-                       shown(text) + "' is not octal (0-7)");
-    const auto d = static_cast<std::uint32_t>(ch - '0');
+                       shown(text) +
+                       "' is not a digit (octal 0-7, or hexadecimal 8-f for moves that leave "
+                       "three heaps)");
+    }
     if (i < point) {
-      if (d != 0 && d != kLeaveTwo)
+      if (d & (kLeaveNone | kLeaveOne))
         throw InputError("digit '" + std::string(1, ch) +
-                         "' before the point must be 0 or 4 (split a heap without removing "
+                         "' before the point must be 0, 4, 8 or c (split a heap without removing "
                          "tokens); 1 would act on an empty heap and 2 would be a pass, which makes "
                          "the game infinite");
       c.digits_[0] = d;
@@ -66,14 +73,24 @@ OctalCode OctalCode::parse(std::string_view text) {
 
 bool OctalCode::has_splits() const {
   for (std::uint32_t d : digits_)
-    if (d & kLeaveTwo) return true;
+    if (d & (kLeaveTwo | kLeaveThree)) return true;
   return false;
+}
+
+std::size_t OctalCode::max_parts() const {
+  std::size_t parts = 1;
+  for (std::uint32_t d : digits_) {
+    if (d & kLeaveThree) return 3;
+    if (d & kLeaveTwo) parts = 2;
+  }
+  return parts;
 }
 
 std::string OctalCode::to_string() const {
   if (is_grundy()) return "grundy";
-  std::string s = std::to_string(digits_[0]) + ".";
-  for (std::size_t k = 1; k < digits_.size(); ++k) s += std::to_string(digits_[k]);
+  constexpr char kDigits[] = "0123456789abcdef";
+  std::string s = std::string(1, kDigits[digits_[0]]) + ".";
+  for (std::size_t k = 1; k < digits_.size(); ++k) s += kDigits[digits_[k]];
   return s;
 }
 
@@ -84,15 +101,19 @@ std::vector<std::string> OctalCode::describe() const {
     const std::uint32_t d = digits_[k];
     if (d == 0) continue;
     if (k == 0) {
-      lines.push_back("split one heap into two non-empty heaps without removing any token");
+      const std::string into = d == kLeaveTwo ? "two" : d == kLeaveThree ? "three" : "two or three";
+      lines.push_back("split one heap into " + into +
+                      " non-empty heaps without removing any token");
       continue;
     }
     std::vector<std::string> leaves;
     if (d & kLeaveNone) leaves.push_back("nothing (the whole heap)");
     if (d & kLeaveOne) leaves.push_back("one heap");
     if (d & kLeaveTwo) leaves.push_back("two non-empty heaps");
-    std::string line = "digit " + std::to_string(d) + ": remove " + std::to_string(k) + " token" +
-                       (k == 1 ? "" : "s") + " from a heap, leaving ";
+    if (d & kLeaveThree) leaves.push_back("three non-empty heaps");
+    constexpr char kDigits[] = "0123456789abcdef";
+    std::string line = std::string("digit ") + kDigits[d] + ": remove " + std::to_string(k) +
+                       " token" + (k == 1 ? "" : "s") + " from a heap, leaving ";
     for (std::size_t i = 0; i < leaves.size(); ++i)
       line += (i == 0 ? "" : (i + 1 == leaves.size() ? " or " : ", ")) + leaves[i];
     lines.push_back(line);

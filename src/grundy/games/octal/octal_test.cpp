@@ -45,11 +45,14 @@ TEST(OctalCode, RejectsMalformedCodesNamingTheProblem) {
     return std::string("accepted");
   };
   EXPECT_EQ(message(""), "octal code is empty");
-  EXPECT_EQ(message("0.78"), "digit '8' at position 4 of octal code '0.78' is not octal (0-7)");
+  EXPECT_EQ(message("0.7g"),
+            "character 'g' at position 4 of octal code '0.7g' is not a digit (octal 0-7, or "
+            "hexadecimal 8-f for moves that leave three heaps)");
   EXPECT_NE(message("0.7x").find("character 'x' at position 4"), std::string::npos);
   EXPECT_NE(message("77").find("has no point"), std::string::npos);
   EXPECT_NE(message("0.7.7").find("second point"), std::string::npos);
-  EXPECT_NE(message("2.07").find("before the point must be 0 or 4"), std::string::npos);
+  EXPECT_NE(message("2.07").find("before the point must be 0, 4, 8 or c"), std::string::npos);
+  EXPECT_NE(message("1.07").find("before the point"), std::string::npos);
   EXPECT_NE(message("0.000").find("allows no move"), std::string::npos);
   EXPECT_NE(message("12.3").find("more than one digit before the point"), std::string::npos);
   EXPECT_NE(message("0." + std::string(65, '1')).find("more than 64 digits"), std::string::npos);

@@ -4,21 +4,27 @@
 
 namespace grundy::octal {
 
+std::uint64_t bound_heaps(const OctalCode& code) {
+  return std::max<std::uint64_t>(2, code.max_parts());
+}
+
 std::optional<PeriodProof> proof_from_values(const OctalCode& code,
                                              const std::vector<std::uint32_t>& values) {
   if (code.is_grundy()) return std::nullopt;
   const std::uint64_t size = values.size();
   const std::uint64_t t = code.last();
+  const std::uint64_t h = bound_heaps(code);
   // Each p gives its least e; the first p the theorem accepts wins.
   const std::vector<std::uint64_t> starts = least_tail_starts(values);
   for (std::uint64_t p = 1; 2 * p <= size; ++p) {
     const std::uint64_t e = starts[p];
     const std::uint64_t e1 = std::max<std::uint64_t>(e, 1);
-    const std::uint64_t last_n = 2 * e1 + p + t;  // checked inclusive
+    const std::uint64_t last_n = h * e1 + (h - 1) * p + t;  // checked inclusive
     if (last_n + p >= size) continue;
     PeriodProof proof;
     proof.checked = Period{e, p};
     proof.t = t;
+    proof.heaps = h;
     proof.checked_up_to = last_n;
     proof.values_needed = last_n + p + 1;
     proof.values_computed = size;
@@ -29,14 +35,19 @@ std::optional<PeriodProof> proof_from_values(const OctalCode& code,
 }
 
 std::optional<PeriodProof> prove_period(const OctalCode& code, std::uint64_t limit,
-                                        std::vector<std::uint32_t>* values) {
+                                        std::vector<std::uint32_t>* values, EngineOptions options,
+                                        const Control& control) {
   if (code.is_grundy()) return std::nullopt;
-  SparseEngine engine(code);
+  options.capacity = std::max<std::uint64_t>(limit, 1);
+  options.stop = control.stop;
+  const auto engine = make_engine(code, options);
   std::vector<std::uint32_t> g;
   std::uint64_t target = std::min<std::uint64_t>(limit, 256);
   for (;;) {
-    while (g.size() < target) g.push_back(engine.next());
+    run_engine(*engine, target, limit, control);
+    g.assign(engine->values(), engine->values() + target);
     if (auto proof = proof_from_values(code, g)) {
+      proof->mask = engine->stats().mask;
       if (values) *values = std::move(g);
       return proof;
     }

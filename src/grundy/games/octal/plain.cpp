@@ -17,7 +17,7 @@ std::vector<std::uint32_t> plain_values(const OctalCode& code, std::uint64_t cou
   Mex mex;
   for (std::uint64_t n = 0; n < count; ++n) {
     options.clear();
-    for_each_move(code, n, [&](const Move& m) { options.push_back(g[m.a] ^ g[m.b]); });
+    for_each_move(code, n, [&](const Move& m) { options.push_back(g[m.a] ^ g[m.b] ^ g[m.c]); });
     g[n] = mex(std::span<const std::uint32_t>(options));
   }
   return g;

@@ -2,15 +2,12 @@
 
 #include <algorithm>
 #include <bit>
-
-#ifdef __AVX2__
-#include <immintrin.h>
-#endif
 #include <istream>
 #include <ostream>
 #include <string>
 
 #include "grundy/core/error.h"
+#include "grundy/games/octal/kernels.h"
 #include "grundy/games/octal/state_io.h"
 
 namespace grundy::octal {
@@ -31,14 +28,42 @@ void walsh_hadamard(std::vector<std::int64_t>& h) {
       }
 }
 
-constexpr char kStateMagic[8] = {'G', 'R', 'S', 'P', 'E', 'N', 'G', '1'};
+// Waits until `signal` differs from `seen`: a short spin (the other thread usually answers
+// within microseconds), then a futex sleep.
+void await_change(const std::atomic<std::uint32_t>& signal, std::uint32_t seen) {
+  for (int spin = 0; spin < 4000; ++spin) {
+    if (signal.load(std::memory_order_acquire) != seen) return;
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+  }
+  signal.wait(seen, std::memory_order_acquire);
+}
+
+void bump(std::atomic<std::uint32_t>& signal) {
+  signal.fetch_add(1, std::memory_order_release);
+  signal.notify_all();
+}
+
+constexpr char kStateMagic[8] = {'G', 'R', 'S', 'P', 'E', 'N', 'G', '2'};
+constexpr int kEmpty = 0, kBusy = 1, kReady = 2;
+// Pairs tested between two looks at the stop flag inside one heap's scan.
+constexpr std::uint64_t kStopCheckPairs = std::uint64_t{1} << 18;
 
 }  // namespace
 
-SparseEngine::SparseEngine(const OctalCode& code, EngineOptions options)
+SparseEngine::SparseEngine(const OctalCode& code, EngineOptions options, ValueStore* store)
     : code_(code), options_(options) {
-  if (!std::has_single_bit(options_.window) || options_.window < 1024)
-    throw InputError("the engine window must be a power of two of at least 1024");
+  if (code.max_parts() > 2)
+    throw InputError("the sparse engine handles moves that leave at most two heaps");
+  if (store) {
+    g_ = store->data();
+    capacity_ = store->capacity();
+  } else {
+    owned_ = ValueStore::memory(options_.capacity);
+    g_ = owned_.data();
+    capacity_ = owned_.capacity();
+  }
   for (std::size_t k = 0; k <= code.last(); ++k) {
     const std::uint32_t d = code.digit(k);
     if (k > 0 && (d & kLeaveNone)) whole_ks_.push_back(k);
@@ -46,229 +71,8 @@ SparseEngine::SparseEngine(const OctalCode& code, EngineOptions options)
     if (d & kLeaveTwo) split_ks_.push_back(k);
   }
   unequal_ = code.is_grundy();
-  ring_.assign(1024, 0);
-  ring_mask_ = ring_.size() - 1;
   ext_counts_.assign(std::size_t{1} << (value_bits_ + 1), 0);
-  reset_scratch();
-}
-
-bool SparseEngine::is_rare(std::uint64_t x, std::uint32_t g) const {
-  return !odd_parity(((std::uint64_t{g} << 1) | (x & 1)) & mask_);
-}
-
-bool SparseEngine::in_memory(std::uint64_t i) const {
-  return i < prefix_.size() || i + ring_.size() >= n_;
-}
-
-Value SparseEngine::old(std::uint64_t i) const {
-  return i < prefix_.size() ? prefix_[i] : ring_[i & ring_mask_];
-}
-
-std::uint32_t SparseEngine::value(std::uint64_t i) const {
-  if (i >= n_ || !in_memory(i))
-    throw LimitError("G(" + std::to_string(i) + ") is no longer in memory");
-  return old(i);
-}
-
-void SparseEngine::reset_scratch() {
-  const std::size_t size = (std::size_t{1} << value_bits_) + 1;
-  seen_.assign(size, 0);
-  seen_ptr_ = seen_.data();
-  block_end_ = 0;  // sizes or classes changed: prepared blocks are stale
-  for (std::uint64_t par = 0; par < 2; ++par) {
-    even_class_[par].assign(size, 0);
-    for (std::uint64_t v = 0; v < size; ++v)
-      even_class_[par][v] = !odd_parity(((v << 1) | par) & mask_);
-  }
-  even_class_[2].assign(size, 0);
-  for (std::size_t v = 0; v < size; ++v) even_class_[2][v] = even_class_[0][v] | even_class_[1][v];
-}
-
-void SparseEngine::grow_ring() {
-  // No heap has wrapped yet (n == size), so index i sits at i in the doubled ring too.
-  ring_.resize(ring_.size() * 2, 0);
-  ring_mask_ = ring_.size() - 1;
-}
-
-namespace {
-
-// seen[low[i] ^ high_end[-i]] = 1 for i < count: the parts of consecutive split points, the
-// small one read forwards and the large one backwards.
-void mark_pairs(std::uint8_t* seen, const Value* low, const Value* high_end, std::uint64_t count) {
-  std::uint64_t i = 0;
-#ifdef __AVX2__
-  // 16 pairs per step: reverse the large parts' 16-bit lanes, xor, then 16 byte stores.
-  const __m256i reverse_words =
-      _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11,
-                       8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
-  alignas(32) std::uint16_t x[16];
-  for (; i + 16 <= count; i += 16) {
-    const __m256i l = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(low + i));
-    __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(high_end - i - 15));
-    h = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(h, reverse_words), 0x4E);
-    _mm256_store_si256(reinterpret_cast<__m256i*>(x), _mm256_xor_si256(l, h));
-    for (int j = 0; j < 16; ++j) seen[x[j]] = 1;
-  }
-#endif
-  for (; i < count; ++i) seen[low[i] ^ high_end[-static_cast<std::ptrdiff_t>(i)]] = 1;
-}
-
-}  // namespace
-
-// Marks G(a) ^ G(s - a) for a in [lo, hi). Usually both parts are contiguous in memory (the
-// small one in the prefix, the large one in the ring without wrapping around its end).
-void SparseEngine::scan_chunk(std::uint64_t s, std::uint64_t lo, std::uint64_t hi) {
-  const bool wrapped = n_ > ring_.size();
-  const std::uint64_t count = hi - lo;
-  const std::uint64_t top = (s - lo) & ring_mask_;  // ring slot of the largest part
-  if (!wrapped) {  // the whole table is in the ring, at its own index
-    mark_pairs(seen_ptr_, ring_.data() + lo, ring_.data() + (s - lo), count);
-    return;
-  }
-  if (hi <= prefix_.size() && top + 1 >= count && (!wrapped || in_memory(s - hi + 1))) {
-    mark_pairs(seen_ptr_, prefix_.data() + lo, ring_.data() + top, count);
-    return;
-  }
-  std::uint8_t* seen = seen_ptr_;
-  for (std::uint64_t a = lo; a < hi; ++a) {
-    if (wrapped && (!in_memory(a) || !in_memory(s - a)))
-      throw LimitError("heap " + std::to_string(n_) + " needs G(" + std::to_string(a) +
-                       "), beyond the kept prefix and window; use a larger window");
-    seen[old(a) ^ old(s - a)] = 1;
-  }
-}
-
-// Scans split pairs from where the last call stopped until w is seen (true) or every pair of
-// every split digit has been visited (false), in chunks of 64 pairs (overscanning a little is
-// cheaper than testing after every pair). The values hardest to find are small xors, which
-// need two parts of similar value; near the middle of the heap both parts have typical values,
-// so while the whole table is in memory, chunks alternate between the small end and the
-// middle (about a quarter fewer pairs for Grundy's game). Either way every pair is visited
-// before a value is declared absent.
-bool SparseEngine::scan_until(std::uint32_t w) {
-  constexpr std::uint64_t kChunk = 64;
-  const bool whole_table = n_ <= ring_.size();
-  while (scan_k_ < split_ks_.size()) {
-    const std::uint64_t k = split_ks_[scan_k_];
-    if (n_ >= k + 2) {
-      const std::uint64_t s = n_ - k;
-      // Split points a with a < s - a, plus a = s / 2 when equal parts are allowed.
-      if (scan_end_ == 0) scan_end_ = unequal_ ? (s + 1) / 2 : s / 2 + 1;
-      while (scan_a_ < scan_end_) {
-        const std::uint64_t count = std::min(scan_end_ - scan_a_, kChunk);
-        if (whole_table && (scan_turn_++ & 1)) {
-          scan_chunk(s, scan_end_ - count, scan_end_);
-          scan_end_ -= count;
-        } else {
-          scan_chunk(s, scan_a_, scan_a_ + count);
-          scan_a_ += count;
-        }
-        stats_.scanned_pairs += count;
-        if (seen_ptr_[w]) return true;
-      }
-    }
-    ++scan_k_;
-    scan_a_ = 1;
-    scan_end_ = 0;
-  }
-  return seen_ptr_[w] != 0;
-}
-
-void SparseEngine::scan_all_pairs() {
-  ++stats_.plain_fallbacks;
-  scan_k_ = 0;
-  scan_a_ = 1;
-  scan_end_ = 0;
-  scan_until(static_cast<std::uint32_t>(seen_.size() - 1));
-  scan_k_ = split_ks_.size();
-}
-
-// Marks G(r) ^ G(s - r) for the rare parts with indices in [begin, end) and r < s.
-void SparseEngine::mark_rare(std::uint64_t s, std::size_t begin, std::size_t end) {
-  const std::uint64_t* rp = rare_pos_.data();
-  const Value* rv = rare_val_.data();
-  while (end > begin && rp[end - 1] >= s) --end;
-  // Grundy's game: r = s / 2 pairs with itself, which is not a move.
-  std::size_t skip = end;
-  if (unequal_ && s % 2 == 0) {
-    const std::size_t at =
-        static_cast<std::size_t>(std::lower_bound(rp + begin, rp + end, s / 2) - rp);
-    if (at < end && rp[at] == s / 2) skip = at;
-  }
-  std::uint8_t* seen = seen_ptr_;
-  const Value* ring = ring_.data();
-  const std::uint64_t ring_mask = ring_mask_;
-  for (std::size_t i = begin; i < skip; ++i) seen[rv[i] ^ ring[(s - rp[i]) & ring_mask]] = 1;
-  for (std::size_t i = std::max(skip + 1, begin); i < end; ++i)
-    seen[rv[i] ^ ring[(s - rp[i]) & ring_mask]] = 1;
-}
-
-SparseEngine::BlockJob SparseEngine::make_job(std::uint64_t begin, std::uint64_t threshold) const {
-  BlockJob job;
-  job.begin = begin;
-  job.end = std::min(begin + kBlock, next_remask_);
-  job.stride = (seen_.size() + 63) / 64 * 64;
-  job.rare_count = rare_pos_.size();
-  const std::uint64_t* rp = rare_pos_.data();
-  job.small_end =
-      static_cast<std::size_t>(std::lower_bound(rp, rp + job.rare_count, threshold) - rp);
-  return job;
-}
-
-// Heap begin + j, part sum s = begin + j - k, rare part r at index >= job.small_end: the other
-// part s - r lies before the values still being computed (see make_job's thresholds) and is
-// larger than r (the caller's condition for blocks). Reads only state that the owner thread
-// does not change while a job runs.
-void SparseEngine::fill_block(std::vector<std::uint8_t>& rows_seen, const BlockJob& job) const {
-  rows_seen.assign(kBlock * job.stride, 0);
-  const std::uint64_t* rp = rare_pos_.data();
-  const Value* rv = rare_val_.data();
-  const Value* ring = ring_.data();
-  const std::uint64_t ring_mask = ring_mask_;
-  const std::uint64_t rows = job.end - job.begin;
-  const std::size_t stride = job.stride;
-  std::uint8_t* out = rows_seen.data();
-  for (std::uint64_t k : split_ks_) {
-    for (std::size_t i = job.small_end; i < job.rare_count; ++i) {
-      const std::uint64_t base = job.begin - k - rp[i];
-      const Value v = rv[i];
-      if ((base & ring_mask) + rows <= ring_.size()) {
-        const Value* from = ring + (base & ring_mask);
-        for (std::uint64_t j = 0; j < rows; ++j) out[j * stride + (v ^ from[j])] = 1;
-      } else {
-        for (std::uint64_t j = 0; j < rows; ++j)
-          out[j * stride + (v ^ ring[(base + j) & ring_mask])] = 1;
-      }
-    }
-  }
-}
-
-void SparseEngine::helper_loop() {
-  std::unique_lock lock(mutex_);
-  for (;;) {
-    cv_.wait(lock, [&] { return stop_helper_ || job_pending_; });
-    if (stop_helper_) return;
-    const BlockJob job = next_job_;
-    job_pending_ = false;
-    job_running_ = true;
-    lock.unlock();
-    fill_block(next_block_seen_, job);
-    lock.lock();
-    job_running_ = false;
-    next_job_.valid = true;
-    cv_.notify_all();
-  }
-}
-
-void SparseEngine::settle_helper() {
-  if (!helper_.joinable()) return;
-  std::unique_lock lock(mutex_);
-  cv_.wait(lock, [&] { return !job_pending_ && !job_running_; });
-}
-
-void SparseEngine::invalidate_helper() {
-  settle_helper();
-  next_job_.valid = false;
+  grow_bits(0);
 }
 
 SparseEngine::~SparseEngine() {
@@ -277,44 +81,366 @@ SparseEngine::~SparseEngine() {
     std::lock_guard lock(mutex_);
     stop_helper_ = true;
   }
-  cv_.notify_all();
+  bump(owner_signal_);
   helper_.join();
 }
 
-void SparseEngine::prepare_block() {
-  const std::uint64_t n0 = n_;
-  BlockJob job = make_job(n0, kBlock);
-  settle_helper();
-  const BlockJob& ready = next_job_;
-  if (ready.valid && ready.begin == n0 && ready.end == job.end && ready.stride == job.stride &&
-      ready.rare_count == job.rare_count) {
-    // The helper marked the parts of rare r >= 2 * kBlock; the rest are done heap by heap.
-    std::swap(block_seen_, next_block_seen_);
-    job = ready;
-  } else {
-    fill_block(block_seen_, job);
+bool SparseEngine::is_rare(std::uint64_t x, std::uint32_t g) const {
+  return !odd_parity(((std::uint64_t{g} << 1) | (x & 1)) & mask_);
+}
+
+void SparseEngine::check_stop() const {
+  if (options_.stop && options_.stop->load(std::memory_order_relaxed)) throw Interrupted();
+}
+
+void SparseEngine::reset_classes() {
+  const std::size_t size = (std::size_t{1} << value_bits_) + 1;
+  for (std::uint64_t par = 0; par < 2; ++par) {
+    need_class_[par].assign(size, 0);
+    for (std::uint64_t v = 0; v < size; ++v)
+      need_class_[par][v] = !odd_parity(((v << 1) | par) & mask_);
   }
-  next_job_.valid = false;
-  block_begin_ = job.begin;
-  block_end_ = job.end;
-  block_stride_ = job.stride;
-  block_small_end_ = job.small_end;
-  block_rare_count_ = job.rare_count;
-  // Prepare the following block on the other core while this one is computed. Its rare parts
-  // must pair with heaps before this block: r >= 2 * kBlock.
-  if (options_.helper_thread && job.end == n0 + kBlock && job.end + kBlock <= next_remask_) {
-    if (!helper_.joinable()) helper_ = std::thread([this] { helper_loop(); });
-    {
-      std::lock_guard lock(mutex_);
-      next_job_ = make_job(job.end, 2 * kBlock);
-      job_pending_ = true;
-    }
-    cv_.notify_all();
+  need_class_[2].assign(size, 0);
+  for (std::size_t v = 0; v < size; ++v) need_class_[2][v] = need_class_[0][v] | need_class_[1][v];
+  for (int p = 0; p < 3; ++p) {
+    need_class_bits_[p].assign((size + 63) / 64, 0);
+    for (std::size_t v = 0; v < size; ++v)
+      if (need_class_[p][v]) need_class_bits_[p][v >> 6] |= std::uint64_t{1} << (v & 63);
   }
 }
 
-std::uint32_t SparseEngine::compute() {
-  const std::uint64_t n = n_;
+void SparseEngine::grow_bits(std::uint32_t g) {
+  while (g >= (std::uint32_t{1} << value_bits_)) ++value_bits_;
+  const std::size_t size = std::size_t{1} << (value_bits_ + 1);
+  if (ext_counts_.size() < size) ext_counts_.resize(size, 0);
+  stride_ = ((std::size_t{1} << value_bits_) + 1 + 63) / 64 * 64;
+  seen_.assign(stride_, 0);
+  need_.assign(std::max<std::size_t>(16, (std::size_t{1} << value_bits_) / 64 + 1), 0);
+  reset_classes();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Blocks
+
+bool SparseEngine::blocks_allowed(std::uint64_t block) const {
+  // Sparse heaps whose split digits are all active; rare parts that are not the smaller part of
+  // every heap of the block are left to finish().
+  return block >= 1024 && block >= 2 * rare_pos_.size() * split_ks_.size() &&
+         block + kBlock <= capacity_;
+}
+
+void SparseEngine::prepare(Slot& slot, std::uint64_t block, std::uint64_t known) const {
+  slot.rows.assign(kBlock * stride_, 0);
+  slot.per_split.assign(split_ks_.size(), PerSplit{});
+  std::uint8_t* rows = slot.rows.data();
+  for (std::size_t ki = 0; ki < split_ks_.size(); ++ki) {
+    const std::uint64_t k = split_ks_[ki];
+    const std::uint64_t s0 = block - k, smax = s0 + kBlock - 1;
+    // A pair (p, s - p) of every row has both parts known when p >= p0.
+    const std::uint64_t p0 = smax + 1 > known ? smax + 1 - known : 1;
+    const std::uint64_t half = unequal_ ? (s0 - 1) / 2 : s0 / 2;  // largest split point, row 0
+    PerSplit& ps = slot.per_split[ki];
+    // Rare parts r with p0 <= r <= half are the smaller part of every row (and never half of
+    // a row's part-sum for Grundy's game, where row 0's half is below s0 / 2).
+    const auto at = [&](std::uint64_t x) {
+      return static_cast<std::size_t>(std::lower_bound(rare_pos_.begin(), rare_pos_.end(), x) -
+                                      rare_pos_.begin());
+    };
+    ps.rare_lo = at(p0);
+    ps.rare_hi = std::max(ps.rare_lo, at(half + 1));
+    kernels::mark_rows(rows, stride_, kBlock, g_, s0, rare_pos_.data() + ps.rare_lo,
+                       rare_val_.data() + ps.rare_lo, ps.rare_hi - ps.rare_lo);
+    const auto mark_range = [&](std::uint64_t lo, std::uint64_t hi) {
+      slot.pos.resize(hi - lo);
+      slot.val.resize(hi - lo);
+      for (std::uint64_t a = lo; a < hi; ++a) {
+        slot.pos[a - lo] = a;
+        slot.val[a - lo] = g_[a];
+      }
+      kernels::mark_rows(rows, stride_, kBlock, g_, s0, slot.pos.data(), slot.val.data(), hi - lo);
+    };
+    ps.small_lo = std::max<std::uint64_t>(p0, 1);
+    ps.small_hi = std::max(ps.small_lo, std::min(ps.small_lo + options_.prescan, half + 1));
+    if (ps.small_hi > ps.small_lo) mark_range(ps.small_lo, ps.small_hi);
+    ps.mid_hi = half + 1;
+    ps.mid_lo =
+        std::max(ps.small_hi, ps.mid_hi > options_.prescan ? ps.mid_hi - options_.prescan : 0);
+    if (ps.mid_lo >= ps.mid_hi) {
+      ps.mid_lo = ps.mid_hi = ps.small_hi;
+    } else {
+      mark_range(ps.mid_lo, ps.mid_hi);
+    }
+  }
+}
+
+SparseEngine::Slot* SparseEngine::acquire_block(std::uint64_t block) {
+  std::unique_lock lock(mutex_);
+  if (current_) slots_[(current_block_ / kBlock) % kSlots].state = kEmpty;
+  current_ = nullptr;
+  current_block_ = block;
+  Slot& slot = slots_[(block / kBlock) % kSlots];
+  const auto claim_and_prepare = [&](Slot& s, std::uint64_t b) {
+    s.state = kBusy;
+    s.block = b;
+    s.epoch = epoch_;
+    ++busy_;
+    const std::uint64_t known = n_.load(std::memory_order_acquire);
+    lock.unlock();
+    prepare(s, b, known);
+    lock.lock();
+    --busy_;
+    s.state = kReady;  // the epoch only changes in pause_helper(), on this thread
+  };
+  for (;;) {
+    if (slot.state == kReady && slot.block == block && slot.epoch == epoch_) break;
+    if (slot.state != kBusy) {
+      claim_and_prepare(slot, block);
+      break;
+    }
+    // The helper is preparing this block: prepare a later one meanwhile, or wait.
+    bool worked = false;
+    for (std::uint64_t q = 1; q < kSlots && !worked; ++q) {
+      const std::uint64_t b = block + q * kBlock;
+      if (!blocks_allowed(b)) break;
+      Slot& other = slots_[(b / kBlock) % kSlots];
+      if (other.state == kBusy ||
+          (other.state == kReady && other.block == b && other.epoch == epoch_))
+        continue;
+      claim_and_prepare(other, b);
+      worked = true;
+    }
+    if (!worked) {
+      const std::uint32_t seen = ready_signal_.load(std::memory_order_acquire);
+      lock.unlock();
+      await_change(ready_signal_, seen);
+      lock.lock();
+    }
+  }
+  current_ = &slot;
+  lock.unlock();
+  if (options_.helper_thread) {
+    if (!helper_.joinable()) helper_ = std::thread([this] { helper_loop(); });
+    bump(owner_signal_);
+  }
+  return &slot;
+}
+
+void SparseEngine::helper_loop() {
+  for (;;) {
+    const std::uint32_t seen = owner_signal_.load(std::memory_order_acquire);
+    std::unique_lock lock(mutex_);
+    if (stop_helper_) return;
+    Slot* job = nullptr;
+    std::uint64_t block = 0;
+    if (!paused_ && current_ != nullptr) {
+      for (std::uint64_t q = 1; q < kSlots; ++q) {
+        const std::uint64_t b = current_block_ + q * kBlock;
+        if (!blocks_allowed(b)) break;
+        Slot& s = slots_[(b / kBlock) % kSlots];
+        if (s.state == kBusy || (s.state == kReady && s.block == b && s.epoch == epoch_)) continue;
+        job = &s;
+        block = b;
+        break;
+      }
+    }
+    if (!job) {
+      lock.unlock();
+      await_change(owner_signal_, seen);
+      continue;
+    }
+    job->state = kBusy;
+    job->block = block;
+    job->epoch = epoch_;
+    ++busy_;
+    const std::uint64_t known = n_.load(std::memory_order_acquire);
+    lock.unlock();
+    prepare(*job, block, known);
+    lock.lock();
+    --busy_;
+    job->state = job->epoch == epoch_ ? kReady : kEmpty;
+    lock.unlock();
+    bump(ready_signal_);
+  }
+}
+
+void SparseEngine::pause_helper() {
+  std::unique_lock lock(mutex_);
+  paused_ = true;
+  while (busy_ > 0) {
+    const std::uint32_t seen = ready_signal_.load(std::memory_order_acquire);
+    lock.unlock();
+    await_change(ready_signal_, seen);
+    lock.lock();
+  }
+  ++epoch_;
+  for (Slot& s : slots_) s.state = kEmpty;
+  current_ = nullptr;
+  current_block_ = ~std::uint64_t{0};
+}
+
+void SparseEngine::resume_helper() {
+  {
+    std::lock_guard lock(mutex_);
+    paused_ = false;
+  }
+  bump(owner_signal_);
+}
+
+// ---------------------------------------------------------------------------------------------
+// One heap
+
+void SparseEngine::mark_rare(std::uint64_t s, std::size_t begin, std::size_t end,
+                             std::uint8_t* row) const {
+  const std::uint64_t* rp = rare_pos_.data();
+  const Value* rv = rare_val_.data();
+  const Value* g = g_;
+  // The parts below s / 2 need no test (the common case), the rest are checked one by one.
+  const std::size_t low =
+      static_cast<std::size_t>(std::lower_bound(rp + begin, rp + end, (s + 1) / 2) - rp);
+  for (std::size_t i = begin; i < low; ++i) row[rv[i] ^ g[s - rp[i]]] = 1;
+  for (std::size_t i = low; i < end; ++i) {
+    const std::uint64_t r = rp[i];
+    if (r >= s) break;
+    if (unequal_ && 2 * r == s) continue;  // Grundy's game: r = s / 2 with itself is no move
+    row[rv[i] ^ g[s - r]] = 1;
+  }
+}
+
+// Fills need_ (and remaining_) with the values the scan must find and returns the candidate:
+// sparse heaps, the least value of the common class not marked, and the even-class values below
+// it not marked; plain heaps, every value below 2^bits not marked.
+std::uint32_t SparseEngine::candidate(const std::uint8_t* row, unsigned parities, bool sparse) {
+  const std::uint32_t limit = std::uint32_t{1} << value_bits_;
+  const std::size_t words = (limit + 63) / 64;
+  const std::uint64_t tail = limit >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << limit) - 1;
+  const std::uint64_t* cls = need_class_bits_[parities == 3 ? 2 : (parities == 2 ? 1 : 0)].data();
+  std::fill(need_.begin(), need_.end(), 0);
+  remaining_ = 0;
+  std::uint32_t c = limit;
+  for (std::size_t w = 0; w < words; ++w) {
+    std::uint64_t u = kernels::unmarked64(row + 64 * w);
+    if (w + 1 == words) u &= tail;
+    if (!sparse) {
+      need_[w] = u;
+      remaining_ += static_cast<std::uint64_t>(std::popcount(u));
+      continue;
+    }
+    const std::uint64_t common = u & ~cls[w];
+    std::uint64_t need = u & cls[w];
+    if (common != 0) {
+      const int bit = std::countr_zero(common);
+      need &= (std::uint64_t{1} << bit) - 1;
+      c = static_cast<std::uint32_t>(64 * w) + static_cast<std::uint32_t>(bit);
+    }
+    need_[w] = need;
+    remaining_ += static_cast<std::uint64_t>(std::popcount(need));
+    if (common != 0) break;
+  }
+  return c;
+}
+
+std::uint32_t SparseEngine::least_needed() const {
+  for (std::size_t w = 0; w < need_.size(); ++w)
+    if (need_[w])
+      return static_cast<std::uint32_t>(64 * w) +
+             static_cast<std::uint32_t>(std::countr_zero(need_[w]));
+  return std::uint32_t{1} << value_bits_;
+}
+
+// Tests the split points a in [lo, hi) of part-sum s against need_, in steps that grow from 256
+// pairs, from both ends alternately when `alternate` (small xors, the hardest values to find,
+// are more common near the middle of the heap). Found values leave need_. True when nothing is
+// needed any more.
+bool SparseEngine::scan(std::uint64_t s, std::uint64_t lo, std::uint64_t hi, bool alternate) {
+  std::uint64_t step = 256;
+  bool from_top = false;
+  std::uint64_t since_check = 0;
+  while (lo < hi) {
+    const std::uint64_t count = std::min(step, hi - lo);
+    const std::uint64_t a = from_top && alternate ? hi - count : lo;
+    if (from_top && alternate) {
+      hi -= count;
+    } else {
+      lo += count;
+    }
+    from_top = !from_top;
+    step = std::min<std::uint64_t>(step * 2, std::uint64_t{1} << 16);
+    const std::uint64_t used =
+        kernels::find_needed(g_, a, s - a, count, need_.data(), value_bits_, &remaining_);
+    stats_.scanned_pairs += used;
+    stats_.farthest_part = std::max(stats_.farthest_part, a + used - 1);
+    if (remaining_ == 0) return true;
+    since_check += count;
+    if (since_check >= kStopCheckPairs) {
+      since_check = 0;
+      check_stop();
+    }
+  }
+  return false;
+}
+
+std::uint32_t SparseEngine::finish(std::uint64_t n, std::uint8_t* row,
+                                   const std::vector<PerSplit>* done, std::size_t active,
+                                   unsigned parities, bool sparse) {
+  for (std::uint64_t k : whole_ks_)
+    if (n == k) row[0] = 1;
+  for (std::uint64_t k : take_ks_)
+    if (n > k) row[g_[n - k]] = 1;
+  const auto half_of = [&](std::uint64_t s) { return unequal_ ? (s - 1) / 2 : s / 2; };
+  if (active == 0 || !sparse) {
+    // Every pair: look for every value not seen yet; stop early only if all are seen.
+    candidate(row, parities, false);
+    if (active > 0) ++stats_.plain_fallbacks;
+    for (std::uint64_t k : split_ks_) {
+      if (n < k + 2 || remaining_ == 0) continue;
+      const std::uint64_t s = n - k;
+      if (scan(s, 1, half_of(s) + 1, false)) break;
+    }
+    return least_needed();
+  }
+  // Heap by heap: mark the first pairs from both ends before choosing the candidate.
+  if (!done) {
+    for (std::uint64_t k : split_ks_) {
+      if (n < k + 2) continue;
+      const std::uint64_t s = n - k, half = half_of(s);
+      const std::uint64_t ends = std::min<std::uint64_t>(options_.prescan, half / 2);
+      kernels::mark_pairs(row, g_, 1, s - 1, ends);
+      kernels::mark_pairs(row, g_, half + 1 - ends, s - (half + 1 - ends), ends);
+    }
+  }
+  for (std::size_t ki = 0; ki < split_ks_.size(); ++ki) {
+    const std::uint64_t k = split_ks_[ki];
+    if (n < k + 2) continue;
+    if (done) {
+      mark_rare(n - k, 0, (*done)[ki].rare_lo, row);
+      mark_rare(n - k, (*done)[ki].rare_hi, rare_pos_.size(), row);
+    } else {
+      mark_rare(n - k, 0, rare_pos_.size(), row);
+    }
+  }
+  const std::uint32_t c = candidate(row, parities, true);
+  if (remaining_ == 0) return c;
+  for (std::size_t ki = 0; ki < split_ks_.size(); ++ki) {
+    const std::uint64_t k = split_ks_[ki];
+    if (n < k + 2) continue;
+    const std::uint64_t s = n - k, half = half_of(s);
+    if (done) {
+      const PerSplit& ps = (*done)[ki];
+      const std::uint64_t top = half + 1;
+      if (scan(s, 1, std::min(ps.small_lo, top), false) ||
+          scan(s, std::min(ps.mid_hi, top), top, false) ||
+          scan(s, std::min(ps.small_hi, top), std::min(ps.mid_lo, top), true))
+        return c;
+    } else {
+      const std::uint64_t ends = std::min<std::uint64_t>(options_.prescan, half / 2);
+      if (scan(s, 1 + ends, half + 1 - ends, true)) return c;
+    }
+  }
+  // Some even-class value below c is no option at all: the least of them is the value.
+  return least_needed();
+}
+
+std::uint32_t SparseEngine::compute(std::uint64_t n) {
   std::size_t active = 0;
   unsigned parities = 0;
   for (std::uint64_t k : split_ks_) {
@@ -323,61 +449,28 @@ std::uint32_t SparseEngine::compute() {
     parities |= 1u << ((n - k) & 1);
   }
   const bool sparse = active > 0 && rare_pos_.size() * active * 2 <= n;
-  // Blocks need every split heap's parts to be past the rare ones (so no part pairs with
-  // itself and every other part is already known when the block is prepared).
-  const bool blocked = options_.blocks && sparse && active == split_ks_.size() &&
-                       n > 2 * (stats_.last_rare + kBlock + code_.last()) + 2;
-  if (blocked && (n < block_begin_ || n >= block_end_)) prepare_block();
-  if (blocked && n >= block_begin_ && n < block_end_) {
-    seen_ptr_ = block_seen_.data() + (n - block_begin_) * block_stride_;
-  } else {
-    seen_ptr_ = seen_.data();
-    std::fill(seen_.begin(), seen_.end(), 0);
-  }
-  const bool use_block = seen_ptr_ != seen_.data();
-  for (std::uint64_t k : whole_ks_)
-    if (n == k) mark(0);
-  for (std::uint64_t k : take_ks_)
-    if (n > k) mark(ring_[(n - k) & ring_mask_]);
-  scan_k_ = 0;
-  scan_a_ = 1;
-  scan_end_ = 0;
-  if (active > 0) {
-    if (!sparse) {
-      scan_all_pairs();
-    } else {
-      if (n > ring_.size() && stats_.last_rare + code_.last() > ring_.size())
-        throw LimitError("rare heap " + std::to_string(stats_.last_rare) +
-                         " lies beyond the window of " + std::to_string(ring_.size()) +
-                         " values; use a larger window");
-      for (std::uint64_t k : split_ks_) {
-        if (n < k + 2) continue;
-        if (use_block) {
-          mark_rare(n - k, 0, block_small_end_);
-          mark_rare(n - k, block_rare_count_, rare_pos_.size());
-        } else {
-          mark_rare(n - k, 0, rare_pos_.size());
-        }
-      }
+  if (sparse && options_.blocks && active == split_ks_.size()) {
+    const std::uint64_t block = n / kBlock * kBlock;
+    Slot* slot = nullptr;
+    if (block == current_block_ && current_) {
+      slot = current_;
+    } else if (blocks_allowed(block) && (n == block || block == current_block_)) {
+      slot = acquire_block(block);
+    }
+    if (slot) {
+      ++stats_.blocked_heaps;
+      std::uint8_t* row = slot->rows.data() + (n - block) * stride_;
+      return finish(n, row, &slot->per_split, active, parities, true);
     }
   }
-  const std::uint8_t* need = even_class_[parities == 3 ? 2 : (parities == 2 ? 1 : 0)].data();
-  for (std::uint32_t w = 0;; ++w) {
-    if (seen_ptr_[w]) continue;
-    if (active == 0 || !need[w] || !scan_until(w)) return w;
-  }
+  std::fill(seen_.begin(), seen_.end(), 0);
+  return finish(n, seen_.data(), nullptr, active, parities, sparse);
 }
 
-void SparseEngine::grow_bits(std::uint32_t g) {
-  while (g >= (std::uint32_t{1} << value_bits_)) ++value_bits_;
-  std::vector<std::uint64_t> counts(std::size_t{1} << (value_bits_ + 1), 0);
-  std::copy(ext_counts_.begin(), ext_counts_.end(), counts.begin());
-  ext_counts_ = std::move(counts);
-  reset_scratch();
-}
+// ---------------------------------------------------------------------------------------------
+// Bookkeeping
 
 void SparseEngine::choose_mask() {
-  invalidate_helper();
   std::vector<std::int64_t> h(ext_counts_.begin(), ext_counts_.end());
   walsh_hadamard(h);
   std::int64_t total = 0;
@@ -391,12 +484,13 @@ void SparseEngine::choose_mask() {
   if (best == mask_) return;
   mask_ = best;
   ++stats_.remasks;
-  reset_scratch();
+  reset_classes();
   rare_pos_.clear();
   rare_val_.clear();
   stats_.last_rare = 0;
-  for (std::uint64_t x = 1; x < n_; ++x) {
-    const Value g = ring_[x];
+  const std::uint64_t n = position();
+  for (std::uint64_t x = 1; x < n; ++x) {
+    const Value g = g_[x];
     if (is_rare(x, g)) {
       rare_pos_.push_back(x);
       rare_val_.push_back(g);
@@ -405,40 +499,48 @@ void SparseEngine::choose_mask() {
   }
 }
 
-void SparseEngine::record(std::uint32_t g) {
+void SparseEngine::record(std::uint64_t n, std::uint32_t g) {
   if (g > kMaxValue)
-    throw LimitError("G(" + std::to_string(n_) + ") exceeds " + std::to_string(kMaxValue));
-  ring_[n_ & ring_mask_] = static_cast<Value>(g);
-  if (n_ < options_.prefix) prefix_.push_back(static_cast<Value>(g));
+    throw LimitError("G(" + std::to_string(n) + ") exceeds " + std::to_string(kMaxValue));
+  g_[n] = static_cast<Value>(g);
+  bool paused = false;
+  const auto pause = [&] {
+    if (!paused) pause_helper();
+    paused = true;
+  };
   if (g >= (std::uint32_t{1} << value_bits_)) {
-    invalidate_helper();
+    pause();
     grow_bits(g);
   }
-  if (n_ >= 1) {
-    ++ext_counts_[(std::size_t{g} << 1) | (n_ & 1)];
-    if (is_rare(n_, g)) {
-      invalidate_helper();  // the helper reads the rare list
-      rare_pos_.push_back(n_);
+  if (n >= 1) {
+    ++ext_counts_[(std::size_t{g} << 1) | (n & 1)];
+    if (is_rare(n, g)) {
+      pause();
+      rare_pos_.push_back(n);
       rare_val_.push_back(static_cast<Value>(g));
-      stats_.last_rare = n_;
+      stats_.last_rare = n;
     }
   }
-  stats_.max_value = std::max(stats_.max_value, g);
-  ++n_;
-  // Re-choosing the mask reclassifies every heap, so it needs the whole table in memory.
-  if (n_ == next_remask_) {
-    if (n_ <= ring_.size()) choose_mask();
+  if (g > stats_.max_value || n == 0) {
+    stats_.max_value = g;
+    stats_.max_value_at = n;
+  }
+  n_.store(n + 1, std::memory_order_release);
+  if (n + 1 == next_remask_) {
+    pause();
+    choose_mask();
     next_remask_ *= 2;
   }
+  if (paused) resume_helper();
 }
 
 std::uint32_t SparseEngine::next() {
-  if (n_ == ring_.size() && ring_.size() < options_.window) {
-    invalidate_helper();  // the helper reads the ring
-    grow_ring();
-  }
-  const std::uint32_t g = compute();
-  record(g);
+  const std::uint64_t n = position();
+  if (n >= capacity_)
+    throw LimitError("the engine's table holds " + std::to_string(capacity_) + " values");
+  check_stop();
+  const std::uint32_t g = compute(n);
+  record(n, g);
   return g;
 }
 
@@ -446,57 +548,61 @@ EngineStats SparseEngine::stats() const {
   EngineStats s = stats_;
   s.rare_positions = rare_pos_.size();
   s.mask = mask_;
-  s.window = ring_.size();
   return s;
+}
+
+std::vector<std::pair<std::uint64_t, std::uint32_t>> SparseEngine::rare_heaps() const {
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> out;
+  out.reserve(rare_pos_.size());
+  for (std::size_t i = 0; i < rare_pos_.size(); ++i) out.emplace_back(rare_pos_[i], rare_val_[i]);
+  return out;
 }
 
 void SparseEngine::save(std::ostream& out) const {
   out.write(kStateMagic, sizeof kStateMagic);
   write_string(out, code_.to_string());
-  write_pod(out, options_.window);
-  write_pod(out, options_.prefix);
-  write_pod(out, n_);
+  write_pod(out, position());
   write_pod(out, value_bits_);
   write_pod(out, mask_);
   write_pod(out, next_remask_);
   write_pod(out, stats_);
-  write_vector(out, ring_);
-  write_vector(out, prefix_);
   write_vector(out, rare_pos_);
   write_vector(out, rare_val_);
   write_vector(out, ext_counts_);
 }
 
 void SparseEngine::load(std::istream& in) {
-  invalidate_helper();
+  pause_helper();
   char magic[sizeof kStateMagic];
   in.read(magic, sizeof magic);
   if (!in || !std::equal(magic, magic + sizeof magic, kStateMagic))
     throw InputError("the checkpoint is not an octal engine state");
   if (read_string(in) != code_.to_string())
     throw InputError("the checkpoint belongs to another game");
-  read_pod(in, options_.window);
-  read_pod(in, options_.prefix);
-  read_pod(in, n_);
-  read_pod(in, value_bits_);
+  std::uint64_t n = 0;
+  std::uint32_t bits = 0;
+  read_pod(in, n);
+  read_pod(in, bits);
   read_pod(in, mask_);
   read_pod(in, next_remask_);
   read_pod(in, stats_);
-  read_vector(in, ring_);
-  read_vector(in, prefix_);
   read_vector(in, rare_pos_);
   read_vector(in, rare_val_);
   read_vector(in, ext_counts_);
-  if (value_bits_ > 16 || !std::has_single_bit(ring_.size()) ||
-      ext_counts_.size() != (std::size_t{1} << (value_bits_ + 1)) ||
-      rare_pos_.size() != rare_val_.size())
+  if (bits < 1 || bits > 16 || n > capacity_ ||
+      ext_counts_.size() != (std::size_t{1} << (bits + 1)) ||
+      rare_pos_.size() != rare_val_.size() || !std::is_sorted(rare_pos_.begin(), rare_pos_.end()) ||
+      (!rare_pos_.empty() && rare_pos_.back() >= n))
     throw InputError("the checkpoint's engine state is inconsistent");
-  ring_mask_ = ring_.size() - 1;
-  reset_scratch();
+  value_bits_ = bits;
+  grow_bits(0);
+  n_.store(n, std::memory_order_release);
+  resume_helper();
 }
 
 std::vector<std::uint32_t> sparse_values(const OctalCode& code, std::uint64_t count,
                                          EngineOptions options) {
+  options.capacity = std::max<std::uint64_t>(count, 1);
   SparseEngine engine(code, options);
   std::vector<std::uint32_t> g(count);
   for (std::uint64_t n = 0; n < count; ++n) g[n] = engine.next();
