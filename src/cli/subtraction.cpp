@@ -8,6 +8,7 @@
 #include "grundy/core/parse.h"
 #include "grundy/games/subtraction/subtraction.h"
 #include "io.h"
+#include "report/subtraction.h"
 
 namespace grundy::cli {
 namespace {
@@ -21,13 +22,6 @@ struct SubtractionOptions {
   bool misere = false;
   bool json = false;
 };
-
-nlohmann::json period_json(const std::optional<Period>& p) {
-  return p ? nlohmann::json(p->period) : nlohmann::json(nullptr);
-}
-nlohmann::json preperiod_json(const std::optional<Period>& p) {
-  return p ? nlohmann::json(p->preperiod) : nlohmann::json(nullptr);
-}
 
 std::string set_text(const sub::SubtractionSet& s) {
   switch (s.kind()) {
@@ -91,28 +85,13 @@ void run(const SubtractionOptions& o) {
     const auto n = parse_uint(o.at, "--at", std::uint64_t{1} << 62, "2^62");
     const auto p = sub::analyze(s, n, rule);
     if (!o.json) return print_position(p, s, rule);
-    nlohmann::json moves = nlohmann::json::array();
-    for (const auto& m : p.winning_moves) moves.push_back({{"take", m.take}, {"to", m.to}});
-    print_json({{"game", "subtraction"},
-                {"set", s.to_string()},
-                {"rule", o.misere ? "misere" : "normal"},
-                {"n", p.n},
-                {"value", p.value},
-                {"winner", to_string(p.winner)},
-                {"winning_moves", moves},
-                {"from_period", p.from_period}});
+    print_json(report::subtraction_position_json(p, s, rule));
     return;
   }
   const auto count = parse_uint(o.values, "--values", sub::kMaxTableValues);
   const auto t = sub::table(s, count, rule);
   if (!o.json) return print_table(t, s, rule);
-  print_json({{"game", "subtraction"},
-              {"set", s.to_string()},
-              {"rule", o.misere ? "misere" : "normal"},
-              {"values", t.values},
-              {"preperiod", preperiod_json(t.period)},
-              {"period", period_json(t.period)},
-              {"certified", t.certified}});
+  print_json(report::subtraction_table_json(t, s, rule));
 }
 
 const Registration registration{

@@ -109,15 +109,16 @@ class GreedyEngine : public DotsPlayer {
 
 class ControlEngine : public DotsPlayer {
  public:
-  explicit ControlEngine(std::uint64_t seed) : rng_(seed) {}
+  ControlEngine(std::uint64_t seed, const std::atomic<bool>* stop) : rng_(seed), stop_(stop) {}
   std::string name() const override { return "control"; }
   DotsState::Move choose(const DotsState& s) override {
-    return static_cast<DotsState::Move>(control_advice(s, rng_).line);
+    return static_cast<DotsState::Move>(control_advice(s, rng_, stop_).line);
   }
   void new_game(std::uint64_t seed) override { rng_ = search::Rng(seed); }
 
  private:
   search::Rng rng_;
+  const std::atomic<bool>* stop_;
 };
 
 class PerfectEngine : public DotsPlayer {
@@ -129,12 +130,13 @@ class PerfectEngine : public DotsPlayer {
     so.seconds = options_.seconds;
     so.table_bytes = options_.table_bytes;
     so.threads = 1;
+    so.stop = options_.stop;
     try {
       const auto r = solve(s, so);
       if (r.complete && !r.best.empty()) return static_cast<DotsState::Move>(pick(r.best, rng_));
     } catch (const LimitError&) {  // too many undrawn lines for the solver: play by strategy
     }
-    return static_cast<DotsState::Move>(control_advice(s, rng_).line);
+    return static_cast<DotsState::Move>(control_advice(s, rng_, options_.stop).line);
   }
   void new_game(std::uint64_t seed) override { rng_ = search::Rng(seed); }
 
@@ -145,7 +147,7 @@ class PerfectEngine : public DotsPlayer {
 
 }  // namespace
 
-Advice control_advice(const DotsState& s, search::Rng& rng) {
+Advice control_advice(const DotsState& s, search::Rng& rng, const std::atomic<bool>* stop) {
   const Board& b = s.board();
   const auto m = classify_moves(s);
   if (!m.captures.empty()) {
@@ -166,6 +168,7 @@ Advice control_advice(const DotsState& s, search::Rng& rng) {
       so.table_bytes = std::size_t{16} << 20;
       so.seconds = 1;
       so.threads = 1;
+      so.stop = stop;
       const auto r = solve(s, so);
       if (r.complete && !r.best.empty())
         return {pick(r.best, rng), fmt::format("counted to the end: this line keeps a margin of "
@@ -220,7 +223,7 @@ std::unique_ptr<DotsPlayer> make_engine(std::string_view name, std::uint64_t see
                                         const EngineOptions& options) {
   if (name == "random") return std::make_unique<RandomEngine>(seed);
   if (name == "greedy") return std::make_unique<GreedyEngine>(seed);
-  if (name == "control") return std::make_unique<ControlEngine>(seed);
+  if (name == "control") return std::make_unique<ControlEngine>(seed, options.stop);
   if (name == "perfect") return std::make_unique<PerfectEngine>(seed, options);
   throw InputError("unknown engine '" + std::string(name) +
                    "'; choose random, greedy, control or perfect");
