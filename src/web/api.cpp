@@ -49,14 +49,16 @@ ApiResponse handle_api(std::string_view path, std::string_view body, double budg
   if (!route)
     return error(404, "no endpoint " + printable(path, 100) +
                           "; the endpoints are listed in docs/web.md (GET /docs/web.md)");
+  const Budget budget(budget_seconds);
   try {
-    const Budget budget(budget_seconds);
     const nlohmann::json answer = route->handler(body, budget);
     budget.check();
     return {200, report::json_text(answer)};
   } catch (const BudgetExceeded& e) {
     return error(504, e.what());
   } catch (const InputError& e) {  // LimitError and CycleError too
+    // An engine that was stopped by the budget may end with an error of its own.
+    if (budget.expired()) return error(504, budget_message(budget_seconds));
     return error(400, e.what());
   } catch (const std::bad_alloc&) {
     return error(400, "out of memory; ask for a smaller computation");

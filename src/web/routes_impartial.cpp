@@ -35,7 +35,7 @@ nlohmann::json nim_route(std::string_view body, const Budget&) {
   return report::nim_json(a, heaps.size());
 }
 
-nlohmann::json subtraction_route(std::string_view body, const Budget&) {
+nlohmann::json subtraction_route(std::string_view body, const Budget& budget) {
   const RequestBody r(body, {"set", "values", "at", "misere"});
   const auto spec = r.text("set");
   if (!spec) throw InputError("--set is required");
@@ -47,15 +47,22 @@ nlohmann::json subtraction_route(std::string_view body, const Budget&) {
                      std::to_string(s.largest()) + "); the command line goes further");
   if (const auto at = r.number_text("at")) {
     const auto n = parse_uint(*at, "--at", std::uint64_t{1} << 62, "2^62");
-    if (!s.is_finite() && n >= kMaxWebDirectHeap)
+    // Heaps past the direct limit need a proven period: a rule-defined set has none, and a
+    // finite set's is looked for first (the budget stops the search).
+    if (n >= kMaxWebDirectHeap &&
+        (!sub::certifiable(s) ||
+         !sub::certify(s, rule, sub::kDefaultSearchLimit, budget.stop()).has_value())) {
+      budget.check();
       throw LimitError("--at: the web app computes heaps below " +
                        std::to_string(kMaxWebDirectHeap) +
-                       " directly for sets given by a rule; the command line goes further");
-    return report::subtraction_position_json(sub::analyze(s, n, rule), s, rule);
+                       " directly, and larger ones from a proven period, which this set has "
+                       "not; the command line goes further");
+    }
+    return report::subtraction_position_json(sub::analyze(s, n, rule, budget.stop()), s, rule);
   }
   const auto count = parse_uint(r.number_text("values").value_or("40"), "--values",
                                 std::min(sub::kMaxTableValues, kMaxWebValues));
-  return report::subtraction_table_json(sub::table(s, count, rule), s, rule);
+  return report::subtraction_table_json(sub::table(s, count, rule, budget.stop()), s, rule);
 }
 
 // The same questions and defaults as src/cli/octal.cpp (run, run_at), within the budget: the
