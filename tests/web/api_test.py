@@ -242,6 +242,11 @@ def test_static(s):
         check(f"GET {path}", status == 200 and len(text) > 0, status)
         csp = headers.get("Content-Security-Policy", "")
         check(f"GET {path}: CSP", "default-src 'none'" in csp and "script-src 'self'" in csp, csp)
+    # docs/web.md documents every endpoint and the contract.
+    _, _, doc = s.request("GET", "/docs/web.md")
+    for path in sorted({c[1] for c in SAME_AS_CLI} | {"/api/status"}):
+        check(f"docs/web.md documents {path}", f"`POST {path}`" in doc or f"`GET {path}`" in doc)
+    check("docs/web.md states the contract", "grundy nim 3 4 5 --json" in doc)
     _, headers, _ = s.request("GET", "/js/common.js")
     check("JavaScript content type", headers.get("Content-Type", "").startswith("text/javascript"),
           headers.get("Content-Type"))
