@@ -1,11 +1,13 @@
 # Thin wrappers over scripts/ and CMake. `make run` and `make test` work on a fresh Debian 12.
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
 JOBS       ?= $(shell nproc)
 CMAKE_GEN  := -G Ninja
 
 .PHONY: all deps build build-asan run tour test test-fast test-asan bench loadtest screenshots \
-        format format-check clean
+        format format-check clean fuzz
 
 all: build
 
@@ -42,6 +44,16 @@ test-asan: build-asan
 # Whole suite: optimised build, then again under AddressSanitizer + UndefinedBehaviorSanitizer.
 test: format-check test-fast test-asan
 
+# libFuzzer (clang): builds every fuzz/<target>.cpp and runs each for FUZZ_SECONDS seconds
+# (docs/reliability.md); fails on any crash. `make test` replays the corpora with g++ instead.
+$(FUZZ_BUILD)/build.ninja: | deps
+	cmake -S . -B $(FUZZ_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_CXX_COMPILER=clang++-14 -DGRUNDY_FUZZ=ON
+
+fuzz: deps $(FUZZ_BUILD)/build.ninja
+	nice -n 10 cmake --build $(FUZZ_BUILD) -j $(JOBS)
+	@FUZZ_BUILD=$(FUZZ_BUILD) FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz.sh
+
 bench: build
 	$(BUILD)/grundy bench
 
@@ -60,4 +72,4 @@ format-check: deps
 	@bash scripts/format-check.sh
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

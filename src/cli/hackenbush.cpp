@@ -150,6 +150,10 @@ void run_blue_red(const HackenbushOptions& o, const hb::Graph& g, const std::str
   if (!o.svg.empty()) fmt::print("Picture written to {}.\n", o.svg);
 }
 
+constexpr std::string_view kElidedNote =
+    "(The canonical form is longer than 4000 characters: '...' marks options left out. --json "
+    "gives all of it as value_form, a graph of its distinct subgames.)";
+
 void run_mixed(const HackenbushOptions& o, const hb::Graph& g, const std::string& name) {
   const auto a = hb::analyze_mixed(g);
   if (!o.svg.empty())
@@ -162,6 +166,7 @@ void run_mixed(const HackenbushOptions& o, const hb::Graph& g, const std::string
   fmt::print("Hackenbush with green, blue and red edges, {}: value {} (canonical form); {}.\n",
              count_of(g.edge_count(), "edge"), a.value,
              report::hackenbush_winner_sentence(a.outcome));
+  if (a.value_elided) fmt::print("{}\n", kElidedNote);
   fmt::print("Winning cuts for Blue moving first ({}; blue or green edges leaving a value >= 0):\n",
              a.left_wins.size());
   print_moves(g, a.left_wins);
@@ -177,8 +182,9 @@ void run_mixed(const HackenbushOptions& o, const hb::Graph& g, const std::string
         a.parts.size());
     for (std::size_t i = 0; i < a.parts.size() && i < kShown; ++i) {
       const auto& p = a.parts[i];
-      fmt::print("  part from {}: {}, {}: {}\n", edge_name(g, p.first_edge),
-                 count_of(p.edges, "edge"), p.method, p.value);
+      fmt::print("  part from {}: {}, {}: {}{}\n", edge_name(g, p.first_edge),
+                 count_of(p.edges, "edge"), p.method, p.value,
+                 p.value_elided ? " (shortened; --json gives value_form)" : "");
     }
     if (a.parts.size() > kShown) fmt::print("  ... {} more parts\n", a.parts.size() - kShown);
     fmt::print("  sum: {} (stops: left {}, right {}).\n", a.value, a.left_stop.to_string(),

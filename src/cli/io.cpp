@@ -13,7 +13,7 @@
 #include <sstream>
 #include <system_error>
 
-#include <fmt/core.h>
+#include <fmt/format.h>
 
 #include "grundy/core/error.h"
 #include "grundy/core/parse.h"
@@ -80,14 +80,99 @@ std::string binary(std::uint64_t v, int width) {
   return s.empty() ? "0" : s;
 }
 
-void print_value_rows(const std::vector<std::uint32_t>& values) {
-  constexpr std::size_t kPerRow = 10;
-  for (std::size_t row = 0; row < values.size(); row += kPerRow) {
-    fmt::print("  G({:>3}..{:>3}):", row, std::min(row + kPerRow, values.size()) - 1);
-    for (std::size_t n = row; n < row + kPerRow && n < values.size(); ++n)
-      fmt::print(" {:>2}", values[n]);
-    fmt::print("\n");
+namespace {
+
+// Collects output and writes it to stdout in large pieces (flush() at the end: a destructor
+// must not write, since a write error may be what is unwinding).
+class ChunkedWriter {
+ public:
+  fmt::memory_buffer& buffer() { return buffer_; }
+  void maybe_flush() {
+    if (buffer_.size() >= (1u << 16)) flush();
   }
+  void flush() {
+    write_stdout(std::string_view(buffer_.data(), buffer_.size()));
+    buffer_.clear();
+  }
+
+ private:
+  fmt::memory_buffer buffer_;
+};
+
+}  // namespace
+
+void print_value_rows(const std::vector<std::uint32_t>& values) {
+  print_value_rows(values.size(), [&](std::uint64_t n) { return values[n]; });
+}
+
+void print_value_rows(std::uint64_t count, const std::function<std::uint64_t(std::uint64_t)>& at) {
+  constexpr std::uint64_t kPerRow = 10;
+  ChunkedWriter out;
+  for (std::uint64_t row = 0; row < count; row += kPerRow) {
+    fmt::format_to(std::back_inserter(out.buffer()), "  G({:>3}..{:>3}):", row,
+                   std::min(row + kPerRow, count) - 1);
+    for (std::uint64_t n = row; n < row + kPerRow && n < count; ++n)
+      fmt::format_to(std::back_inserter(out.buffer()), " {:>2}", at(n));
+    out.buffer().push_back('\n');
+    out.maybe_flush();
+  }
+  out.flush();
+}
+
+namespace {
+
+// The streamed array's items, each written by write_item(i, buffer) at 4 spaces of indent.
+void print_json_streaming(
+    nlohmann::json j, const std::string& key, std::uint64_t count,
+    const std::function<void(std::uint64_t, fmt::memory_buffer&)>& write_item) {
+  const std::string placeholder = "\x01streamed array\x01";
+  j[key] = placeholder;
+  const std::string text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+  const std::string quoted = nlohmann::json(placeholder).dump();
+  const std::size_t at_placeholder = text.find(quoted);
+  ChunkedWriter out;
+  auto& b = out.buffer();
+  b.append(std::string_view(text).substr(0, at_placeholder));
+  if (count == 0) {
+    b.append(std::string_view("[]"));
+  } else {
+    b.append(std::string_view("[\n"));
+    for (std::uint64_t i = 0; i < count; ++i) {
+      b.append(std::string_view("    "));
+      write_item(i, b);
+      b.append(std::string_view(i + 1 < count ? ",\n" : "\n"));
+      out.maybe_flush();
+    }
+    b.append(std::string_view("  ]"));
+  }
+  b.append(std::string_view(text).substr(at_placeholder + quoted.size()));
+  b.push_back('\n');
+  out.flush();
+}
+
+}  // namespace
+
+void print_json_with_array(nlohmann::json j, const std::string& key, std::uint64_t count,
+                           const std::function<std::uint64_t(std::uint64_t)>& at) {
+  print_json_streaming(std::move(j), key, count, [&](std::uint64_t i, fmt::memory_buffer& b) {
+    fmt::format_to(std::back_inserter(b), "{}", at(i));
+  });
+}
+
+void print_json_with_items(nlohmann::json j, const std::string& key, std::uint64_t count,
+                           const std::function<nlohmann::json(std::uint64_t)>& item) {
+  print_json_streaming(std::move(j), key, count, [&](std::uint64_t i, fmt::memory_buffer& b) {
+    // Nested two levels deep: every line of the item's own layout gains 4 spaces.
+    const std::string text = item(i).dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+    std::size_t start = 0;
+    while (true) {
+      const std::size_t newline = text.find('\n', start);
+      b.append(std::string_view(text).substr(start, newline - start));
+      if (newline == std::string::npos) break;
+      b.append(std::string_view("\n    "));
+      start = newline + 1;
+    }
+  });
 }
 
 std::string count_of(std::uint64_t n, std::string_view noun, std::string_view plural) {

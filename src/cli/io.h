@@ -1,6 +1,7 @@
 #pragma once
 // Input and output helpers shared by the subcommands.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,6 +42,17 @@ std::string binary(std::uint64_t v, int width);
 
 // Prints values as rows of ten: "  G(  0..  9):  0  1  0 ...".
 void print_value_rows(const std::vector<std::uint32_t>& values);
+// The same for G(0 .. count-1) given by at(n), written as a stream (no text built in memory).
+void print_value_rows(std::uint64_t count, const std::function<std::uint64_t(std::uint64_t)>& at);
+
+// Prints `j` exactly as print_json would if j[key] were the array at(0), ..., at(count-1), but
+// streams that array instead of building it (10^8 values would take gigabytes as a document).
+// `key` is a key of the top-level object.
+void print_json_with_array(nlohmann::json j, const std::string& key, std::uint64_t count,
+                           const std::function<std::uint64_t(std::uint64_t)>& at);
+// The same with any JSON items (objects of a few fields: slower per item than numbers).
+void print_json_with_items(nlohmann::json j, const std::string& key, std::uint64_t count,
+                           const std::function<nlohmann::json(std::uint64_t)>& item);
 
 // "1 edge", "2 edges": a count with its noun, singular or plural (noun + "s" unless given).
 std::string count_of(std::uint64_t n, std::string_view noun, std::string_view plural = {});

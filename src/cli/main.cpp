@@ -23,8 +23,7 @@ namespace {
 void refuse_empty_values(CLI::App& app) {
   const CLI::Validator non_empty(
       [](std::string& value) {
-        return value.empty() ? std::string("an empty value; give a value or leave the option out")
-                             : std::string();
+        return value.empty() ? std::string("the value is empty") : std::string();
       },
       "");
   for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))

@@ -1,5 +1,10 @@
 #include "report/hackenbush.h"
 
+#include <cstdint>
+#include <vector>
+
+#include "grundy/core/partizan_names.h"
+
 namespace grundy::report {
 
 namespace hb = grundy::hackenbush;
@@ -10,6 +15,22 @@ constexpr std::string_view kWinnerName[] = {"blue", "red", "first", "second"};
 constexpr std::string_view kWinnerSentence[] = {"Blue (Left) wins whoever starts",
                                                 "Red (Right) wins whoever starts",
                                                 "the first player wins", "the second player wins"};
+
+// A canonical form as JSON: {"root": 0, "nodes": [{"name": "1/2"}, {"left": [0], "right": [2]},
+// ...]}, each node a named number/nimber/up-star or its options by node index.
+nlohmann::json form_json(const std::vector<GameNamer::FormNode>& nodes, std::uint64_t plus_star) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& n : nodes) {
+    if (!n.name.empty())
+      list.push_back({{"name", n.name}});
+    else
+      list.push_back({{"left", n.left}, {"right", n.right}});
+  }
+  nlohmann::json out = {{"root", 0}, {"nodes", list}};
+  if (plus_star) out["plus_star"] = plus_star;
+  return out;
+}
+
 }  // namespace
 
 std::string_view hackenbush_winner(Outcome o) {
@@ -65,23 +86,29 @@ nlohmann::json blue_red_json(const hb::Graph& g, const hb::BlueRedAnalysis& a) {
 
 nlohmann::json mixed_json(const hb::Graph& g, const hb::MixedAnalysis& a) {
   nlohmann::json parts = nlohmann::json::array();
-  for (const auto& p : a.parts)
+  for (const auto& p : a.parts) {
     parts.push_back({{"first_edge", p.first_edge},
                      {"edges", p.edges},
                      {"method", p.method},
-                     {"value", p.value}});
-  return {{"game", "hackenbush"},
-          {"kind", "mixed"},
-          {"edges", g.edge_count()},
-          {"live_edges", a.live_edges},
-          {"value", a.value},
-          {"value_kind", a.value_kind},
-          {"left_stop", a.left_stop.to_string()},
-          {"right_stop", a.right_stop.to_string()},
-          {"winner", hackenbush_winner(a.outcome)},
-          {"winning_moves", {{"blue", a.left_wins}, {"red", a.right_wins}}},
-          {"parts", parts},
-          {"searched_positions", a.searched_positions}};
+                     {"value", p.value},
+                     {"value_elided", p.value_elided}});
+    if (p.value_elided) parts.back()["value_form"] = form_json(p.value_form, 0);
+  }
+  nlohmann::json out = {{"game", "hackenbush"},
+                        {"kind", "mixed"},
+                        {"edges", g.edge_count()},
+                        {"live_edges", a.live_edges},
+                        {"value", a.value},
+                        {"value_elided", a.value_elided},
+                        {"value_kind", a.value_kind},
+                        {"left_stop", a.left_stop.to_string()},
+                        {"right_stop", a.right_stop.to_string()},
+                        {"winner", hackenbush_winner(a.outcome)},
+                        {"winning_moves", {{"blue", a.left_wins}, {"red", a.right_wins}}},
+                        {"parts", parts},
+                        {"searched_positions", a.searched_positions}};
+  if (a.value_elided) out["value_form"] = form_json(a.value_form, a.value_form_star);
+  return out;
 }
 
 }  // namespace grundy::report

@@ -80,6 +80,12 @@ RequestBody::RequestBody(std::string_view text, std::initializer_list<std::strin
     json_ = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     throw InputError("request: not valid JSON: " + parse_error_text(text, e));
+  } catch (const nlohmann::json::exception& e) {
+    // A number beyond a double's range (1e400) is an out_of_range error, not a parse error.
+    std::string reason = e.what();
+    if (const auto bracket = reason.find("] "); bracket != std::string::npos)
+      reason = reason.substr(bracket + 2);
+    throw InputError("request: not valid JSON: " + printable(reason, 200));
   }
   if (!json_.is_object())
     throw InputError("request: expected a JSON object like {\"heaps\": [3, 4, 5]}, found " +

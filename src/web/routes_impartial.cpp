@@ -58,11 +58,11 @@ nlohmann::json subtraction_route(std::string_view body, const Budget& budget) {
                        " directly, and larger ones from a proven period, which this set has "
                        "not; the command line goes further");
     }
-    return report::subtraction_position_json(sub::analyze(s, n, rule, budget.stop()), s, rule);
+    return report::subtraction_position_json(sub::analyze(s, n, rule, {}, budget.stop()), s, rule);
   }
   const auto count = parse_uint(r.number_text("values").value_or("40"), "--values",
                                 std::min(sub::kMaxTableValues, kMaxWebValues));
-  return report::subtraction_table_json(sub::table(s, count, rule, budget.stop()), s, rule);
+  return report::subtraction_table_json(sub::table(s, count, rule, {}, budget.stop()), s, rule);
 }
 
 // The same questions and defaults as src/cli/octal.cpp (run, run_at), within the budget: the

@@ -106,5 +106,13 @@ status=$?
 check "a stalk of 10^6 edges in bounded memory" 0 ""
 grep -q '"kind": "blue-red"' "$tmp/out" || { echo "FAIL stalk: no blue-red answer"; failed=$((failed + 1)); }
 
+# Memory that runs out: one line and status 2, never an abort (not under sanitizers, whose
+# allocator reports instead). 10^8 values of squares need 400 MB; give the process 200 MB.
+if [ "${GRUNDY_SANITIZED:-0}" != 1 ]; then
+  (ulimit -v 200000 && "$GRUNDY" subtraction squares --values 100000000 >/dev/null 2>"$tmp/err")
+  status=$?
+  check "out of memory" 2 "grundy: out of memory; ask for a smaller computation"
+fi
+
 echo "cli failures: $pass passed, $failed failed"
 [ "$failed" = 0 ]

@@ -212,6 +212,8 @@ def test_contract(s):
 def test_request_errors(s):
     status, _, text = s.post("/api/nim", "{")
     check("bad JSON: 400", status == 400 and "not valid JSON" in json.loads(text)["error"], text)
+    status, _, text = s.post("/api/nim", '{"heaps": [1e400]}')
+    check("a number beyond a double: 400", status == 400 and "number overflow" in text, text)
     status, _, text = s.post("/api/nim", "[3, 4]")
     check("not an object: 400", status == 400 and "expected a JSON object" in text, text)
     status, _, text = s.post("/api/nim", {"heaps": [1], "misère": True})

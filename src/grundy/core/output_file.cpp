@@ -49,9 +49,31 @@ void fsync_directory(const std::string& dir) {
   ::close(fd);
 }
 
+// /dev/stdout, /dev/stderr, /dev/fd/N and /proc/self/fd/N name a descriptor this process
+// already has: writing goes to that descriptor (at its offset), never through the file it
+// points to (reopening a redirected stdout would write over it from the start; replacing it
+// would lose what the program prints next). Returns -1 for any other path.
+int inherited_descriptor(const std::string& path) {
+  if (path == "/dev/stdout") return 1;
+  if (path == "/dev/stderr") return 2;
+  for (const char* prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+    const std::string p(prefix);
+    if (path.size() > p.size() && path.compare(0, p.size(), p) == 0) {
+      int fd = 0;
+      for (std::size_t i = p.size(); i < path.size(); ++i) {
+        if (path[i] < '0' || path[i] > '9' || fd > 100000) return -1;
+        fd = fd * 10 + (path[i] - '0');
+      }
+      return fd;
+    }
+  }
+  return -1;
+}
+
 }  // namespace
 
 OutputTarget resolve_output(const std::string& path) {
+  if (inherited_descriptor(path) >= 0) return {path, OutputKind::write_through};
   if (path.empty()) throw InputError("empty output file name");
   OutputTarget t{follow_links(path), OutputKind::replace_atomically};
   struct stat st {};
@@ -73,6 +95,11 @@ OutputTarget resolve_output(const std::string& path) {
 }
 
 OutputFile::OutputFile(const std::string& path) : target_(resolve_output(path)) {
+  if (const int inherited = inherited_descriptor(path); inherited >= 0) {
+    fd_ = ::dup(inherited);
+    if (fd_ < 0) io_fail("write to", path, errno);
+    return;
+  }
   if (target_.kind == OutputKind::write_through) {
     fd_ = ::open(target_.path.c_str(), O_WRONLY | O_CLOEXEC);
     if (fd_ < 0) io_fail("open", target_.path, errno);

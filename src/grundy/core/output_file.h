@@ -7,6 +7,8 @@
 //     sees the old file or the whole new one, never half of it;
 //   - a FIFO or a character device (/dev/null, /dev/stdout, a terminal): written straight, never
 //     replaced (renaming over /dev/null as root would destroy it);
+//   - /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N: written to that descriptor, where
+//     it is (a redirected stdout is appended to, never reopened or replaced);
 //   - a symlink is followed, deliberately: the rules above apply to the file it points to, and
 //     that file (not the link) is replaced, so the link keeps working;
 //   - anything else (a directory, a socket, a block device, a link to nowhere in a missing

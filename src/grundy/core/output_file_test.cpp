@@ -1,5 +1,6 @@
 #include "grundy/core/output_file.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -90,6 +91,23 @@ TEST_F(OutputFileTest, FifosAreWrittenThrough) {
   struct stat st {};
   ASSERT_EQ(::lstat(fifo.c_str(), &st), 0);
   EXPECT_TRUE(S_ISFIFO(st.st_mode));
+}
+
+TEST_F(OutputFileTest, DevStdoutWritesToTheDescriptorWhereItIs) {
+  // stdout redirected to a regular file: /dev/stdout appends to it, never replaces it.
+  const std::string file = path("captured.txt");
+  const int saved = ::dup(1);
+  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  ASSERT_GE(fd, 0);
+  ::dup2(fd, 1);
+  ::close(fd);
+  ASSERT_EQ(::write(1, "before ", 7), 7);
+  write_output_file("/dev/stdout", "middle ");
+  ASSERT_EQ(::write(1, "after", 5), 5);
+  ::dup2(saved, 1);
+  ::close(saved);
+  EXPECT_EQ(slurp(file), "before middle after");
+  EXPECT_EQ(entries(), 1u);
 }
 
 TEST_F(OutputFileTest, SymlinksAreFollowedAndKept) {

@@ -107,9 +107,10 @@ bool GameNamer::as_number_up_star(GameId g, Infinitesimal& out) {
   return true;
 }
 
-void GameNamer::write(GameId g, std::string& out, std::size_t max_chars) {
+void GameNamer::write(GameId g, std::string& out, std::size_t max_chars, bool& elided) {
   if (out.size() > max_chars) {
     out += "...";
+    elided = true;
     return;
   }
   Infinitesimal inf;
@@ -120,28 +121,61 @@ void GameNamer::write(GameId g, std::string& out, std::size_t max_chars) {
   // A number plus an infinitesimal written out: "x+{...}" keeps the number out of every option.
   if (const Dyadic ls = store_.left_stop(g); ls == store_.right_stop(g) && ls != Dyadic{}) {
     out += ls.to_string() + "+";
-    write(store_.add(g, store_.number(-ls)), out, max_chars);
+    write(store_.add(g, store_.number(-ls)), out, max_chars, elided);
     return;
   }
   out += '{';
   const auto left = store_.left(g);
   for (std::size_t i = 0; i < left.size(); ++i) {
     if (i) out += ',';
-    write(left[i], out, max_chars);
+    write(left[i], out, max_chars, elided);
   }
   out += '|';
   const auto right = store_.right(g);
   for (std::size_t i = 0; i < right.size(); ++i) {
     if (i) out += ',';
-    write(right[i], out, max_chars);
+    write(right[i], out, max_chars, elided);
   }
   out += '}';
 }
 
-std::string GameNamer::name(GameId g, std::size_t max_chars) {
+std::string GameNamer::name(GameId g, std::size_t max_chars, bool* elided) {
   std::string out;
-  write(g, out, max_chars);
+  bool cut = false;
+  write(g, out, max_chars, cut);
+  if (elided) *elided = cut;
   return out;
+}
+
+std::vector<GameNamer::FormNode> GameNamer::form(GameId g) {
+  std::vector<FormNode> nodes;
+  absl::flat_hash_map<GameId, std::uint32_t> index;
+  std::vector<GameId> pending;  // nodes added, options not yet filled in
+  const auto node_of = [&](GameId x) {
+    const auto [it, inserted] = index.try_emplace(x, static_cast<std::uint32_t>(nodes.size()));
+    if (inserted) {
+      nodes.emplace_back();
+      pending.push_back(x);
+    }
+    return it->second;
+  };
+  node_of(g);
+  while (!pending.empty()) {
+    const GameId x = pending.back();
+    pending.pop_back();
+    const std::uint32_t at = index.at(x);
+    Infinitesimal inf;
+    if (as_number_up_star(x, inf)) {
+      nodes[at].name = format_number_up_star(inf.number, inf.ups, inf.star);
+      continue;
+    }
+    std::vector<std::uint32_t> left, right;
+    for (const GameId o : store_.left(x)) left.push_back(node_of(o));
+    for (const GameId o : store_.right(x)) right.push_back(node_of(o));
+    nodes[at].left = std::move(left);
+    nodes[at].right = std::move(right);
+  }
+  return nodes;
 }
 
 }  // namespace grundy

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "grundy/core/partizan.h"
 
@@ -22,8 +23,20 @@ class GameNamer {
 
   explicit GameNamer(GameStore& store) : store_(store) {}
 
-  // At most about max_chars characters: deeper options are elided as "...".
-  std::string name(GameId g, std::size_t max_chars = 4000);
+  // At most about max_chars characters: options beyond are written "..." and *elided (if given)
+  // is set. The full text can be exponentially longer than the game's form (shared subgames are
+  // written out each time they occur): form() gives all of it in linear size.
+  static constexpr std::size_t kDefaultMaxChars = 4000;
+  std::string name(GameId g, std::size_t max_chars = kDefaultMaxChars, bool* elided = nullptr);
+
+  // The canonical form of g as a graph of its distinct subgames, node 0 being g: a node is
+  // either a named leaf (a number, a nimber, number + ups + star: `name` set, no options) or
+  // its Left and Right options as node indices. Nothing is elided.
+  struct FormNode {
+    std::string name;
+    std::vector<std::uint32_t> left, right;
+  };
+  std::vector<FormNode> form(GameId g);
 
   // Recognises g = x + n.up + *m (x a number); false if g is not of that form (within the
   // limits above).
@@ -35,7 +48,7 @@ class GameNamer {
   bool as_number_up_star(GameId g, Infinitesimal& out);
 
  private:
-  void write(GameId g, std::string& out, std::size_t max_chars);
+  void write(GameId g, std::string& out, std::size_t max_chars, bool& elided);
 
   GameStore& store_;
 };

@@ -43,6 +43,15 @@ Graph Graph::parse(std::string_view text, std::string_view origin) {
   return g;
 }
 
+std::string Graph::to_text() const {
+  std::string out;
+  for (std::uint32_t u = 0; u < size(); ++u) {
+    if (out_[u].empty()) out += names_[u] + "\n";
+    for (const std::uint32_t v : out_[u]) out += names_[u] + " " + names_[v] + "\n";
+  }
+  return out;
+}
+
 std::vector<std::uint32_t> grundy_values(const Graph& g, Rule rule) {
   Solver<Graph> solver(g, rule);
   std::vector<std::uint32_t> values(g.size());

@@ -29,6 +29,11 @@ class Graph {
   std::uint32_t find(std::string_view name) const;
   const std::vector<std::uint32_t>& successors(std::uint32_t v) const { return out_[v]; }
 
+  // The graph in the text format above, which parses back to the same graph (the same names and
+  // the same edges between them; vertices may be numbered in another order): one line per edge,
+  // a vertex with no move alone on its line.
+  std::string to_text() const;
+
   // The game for the generic solver.
   using Position = std::uint32_t;
   void moves(Position v, std::vector<Position>& out) const {

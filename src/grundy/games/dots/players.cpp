@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <optional>
 
 #include <fmt/core.h>
 
@@ -128,9 +129,10 @@ class PerfectEngine : public DotsPlayer {
   DotsState::Move choose(const DotsState& s) override {
     SolveOptions so;
     so.seconds = options_.seconds;
-    so.table_bytes = options_.table_bytes;
     so.threads = 1;
     so.stop = options_.stop;
+    if (!table_) table_ = std::make_unique<search::TranspositionTable>(options_.table_bytes);
+    so.table = table_.get();
     try {
       const auto r = solve(s, so);
       if (r.complete && !r.best.empty()) return static_cast<DotsState::Move>(pick(r.best, rng_));
@@ -143,6 +145,7 @@ class PerfectEngine : public DotsPlayer {
  private:
   search::Rng rng_;
   EngineOptions options_;
+  std::unique_ptr<search::TranspositionTable> table_;  // kept between moves and games
 };
 
 }  // namespace
@@ -150,9 +153,31 @@ class PerfectEngine : public DotsPlayer {
 Advice control_advice(const DotsState& s, search::Rng& rng, const std::atomic<bool>* stop) {
   const Board& b = s.board();
   const auto m = classify_moves(s);
+  // A strong player counts once few lines are left; so does this one, exactly — where the
+  // classical rules below are not exact already.
+  const auto count = [&]() -> std::optional<Advice> {
+    if (b.lines() - s.lines_drawn() > kCountingLines) return std::nullopt;
+    thread_local search::TranspositionTable table(std::size_t{16} << 20);
+    SolveOptions so;
+    so.table = &table;
+    so.seconds = 1;
+    so.threads = 1;
+    so.stop = stop;
+    const auto r = solve(s, so);
+    if (!r.complete || r.best.empty()) return std::nullopt;
+    return Advice{pick(r.best, rng), fmt::format("counted to the end: this line keeps a margin "
+                                                 "of {} in the boxes still to play",
+                                                 r.value)};
+  };
   if (!m.captures.empty()) {
+    if (const int free = free_capture(s); free >= 0)
+      return {free, "take the box: it costs nothing"};
     if (const auto c = control_choice(s)) {
-      if (keep_control(s, *c))
+      bool exact = false;
+      const bool keep = keep_control(s, *c, &exact);
+      if (!exact)
+        if (const auto counted = count()) return *counted;
+      if (keep)
         return {c->double_deal,
                 fmt::format("keep control: decline the last {} boxes with {} (double-dealing), so "
                             "that the opponent must open the next chain",
@@ -161,20 +186,10 @@ Advice control_advice(const DotsState& s, search::Rng& rng, const std::atomic<bo
     }
     return {m.captures.front(), "take the box: it costs nothing"};
   }
+  if (const int open = best_opening(s); open >= 0)
+    return {open, "only chains and loops are left: open the one that costs least overall"};
+  if (const auto counted = count()) return *counted;
   if (!m.safe.empty()) {
-    // Late in the fight for control a strong player counts: with few lines left, exactly.
-    if (b.lines() - s.lines_drawn() <= kCountingLines) {
-      SolveOptions so;
-      so.table_bytes = std::size_t{16} << 20;
-      so.seconds = 1;
-      so.threads = 1;
-      so.stop = stop;
-      const auto r = solve(s, so);
-      if (r.complete && !r.best.empty())
-        return {pick(r.best, rng), fmt::format("counted to the end: this line keeps a margin of "
-                                               "{} in the boxes still to play",
-                                               r.value)};
-    }
     bool evaluated = false;
     const auto winning = control_winning_moves(s, m.safe, evaluated);
     if (!winning.empty())
@@ -210,8 +225,6 @@ Advice control_advice(const DotsState& s, search::Rng& rng, const std::atomic<bo
     }
     return {pick(m.safe, rng), "a safe line (it gives nothing away)"};
   }
-  if (const int open = best_opening(s); open >= 0)
-    return {open, "only chains and loops are left: open the one that costs least overall"};
   int offered = 0;
   const auto smallest = smallest_sacrifices(s, m.sacrifices, &offered);
   // Prefer handing over boxes without a choice: a 2-chain opened in the middle.

@@ -109,6 +109,25 @@ TEST(DotsEngines, ControlTakesOrKeepsControlAsTheSolverDoes) {
   EXPECT_GT(checked, 0);
 }
 
+TEST(DotsEngines, AFreeCaptureIsAlwaysABestMove) {
+  int checked = 0;
+  for (int game = 0; game < 200 && checked < (sanitized() ? 20 : 300); ++game) {
+    const Board& b = Board::get(game % 2 ? 3 : 2, 3);
+    DotsState t(b);
+    auto rnd = make_engine(game % 3 ? "greedy" : "random", static_cast<std::uint64_t>(game));
+    while (!t.is_over()) {
+      if (const int free = free_capture(t); free >= 0) {
+        const auto r = solve(t, {.table_bytes = 1 << 20});
+        EXPECT_NE(std::find(r.best.begin(), r.best.end(), free), r.best.end())
+            << b.size_name() << " " << b.line_name(free);
+        ++checked;
+      }
+      t.play(rnd->choose(t));
+    }
+  }
+  EXPECT_GE(checked, sanitized() ? 20 : 300);
+}
+
 TEST(DotsEngines, BestOpeningOfASimpleEndgameIsOptimal) {
   search::Rng rng(11);
   int checked = 0;
@@ -126,7 +145,7 @@ TEST(DotsEngines, BestOpeningOfASimpleEndgameIsOptimal) {
       t.play(greedy->choose(t));
     }
   }
-  EXPECT_GT(checked, 20);
+  EXPECT_GE(checked, sanitized() ? 5 : 80);
 }
 
 TEST(DotsEngines, PerfectMovingSecondOn3x3WinsAndMovingFirstLosesByAtMostThree) {

@@ -78,7 +78,9 @@ std::string render_svg(const DotsState& s, std::string_view caption,
                        const std::vector<int>& marked) {
   const Board& b = s.board();
   constexpr int kCell = 60, kMargin = 40, kTop = 56;
-  const int width = 2 * kMargin + b.cols() * kCell;
+  // Wide enough for the caption (about 7.5 px a character at 15 px).
+  const int width =
+      std::max(2 * kMargin + b.cols() * kCell, kMargin + static_cast<int>(caption.size()) * 15 / 2);
   const int height = kTop + kMargin + b.rows() * kCell;
   const auto x_of = [&](int x) { return kMargin + x * kCell; };
   const auto y_of = [&](int y) { return kTop + y * kCell; };

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 
 #include "grundy/core/error.h"
 #include "grundy/games/dots/checkpoint.h"
@@ -23,7 +24,12 @@ SolveResult solve(const DotsState& s, const SolveOptions& o) {
   const SolverGraph g = SolverGraph::of(s, o.symmetry);
   SolverState root(g, g.present_of(s), s.to_move());
   root.set_symmetry(o.symmetry);
-  search::TranspositionTable tt(o.table_bytes);
+  // A caller's table carries over between solves on one board (keys are positions of the
+  // whole board); the graph of a big board's undrawn lines is numbered afresh each time.
+  std::unique_ptr<search::TranspositionTable> own;
+  const bool reuse = o.table != nullptr && s.board().lines() <= 64;
+  if (!reuse) own = std::make_unique<search::TranspositionTable>(o.table_bytes);
+  search::TranspositionTable& tt = reuse ? *o.table : *own;
   search::AlphaBeta<SolverState> ab(tt);
   int lower = -search::kInfinity, upper = search::kInfinity;
   SolveCheckpoint ck{

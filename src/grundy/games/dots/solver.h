@@ -28,6 +28,9 @@ struct SolveOptions {
   bool resume = false;
   double checkpoint_every = 300;
   int checkpoint_min_weight = 12;  // keep table entries of subtrees of >= 2^12 nodes
+  // A table to use instead of a fresh one of table_bytes (players keep one between moves:
+  // what one solve learns, the next one finds). Used on boards of at most 64 lines.
+  search::TranspositionTable* table = nullptr;
 };
 
 struct SolveResult {

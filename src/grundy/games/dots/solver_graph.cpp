@@ -41,11 +41,11 @@ std::vector<std::vector<int>> line_symmetries(const Board& b) {
 
 }  // namespace
 
-SolverGraph SolverGraph::of(const DotsState& s, bool use_symmetry) {
+SolverGraph SolverGraph::of(const DotsState& s, bool use_symmetry, bool compact) {
   const Board& b = s.board();
   SolverGraph g;
   std::vector<int> lines;  // string -> line
-  if (b.lines() <= 64) {
+  if (b.lines() <= 64 && !compact) {
     for (int l = 0; l < b.lines(); ++l) lines.push_back(l);
   } else {
     for (int l = 0; l < b.lines(); ++l)
@@ -58,7 +58,7 @@ SolverGraph SolverGraph::of(const DotsState& s, bool use_symmetry) {
   g.strings = static_cast<int>(lines.size());
   std::vector<int> coin_of_box(static_cast<std::size_t>(b.boxes()), -1);
   for (int box = 0; box < b.boxes(); ++box)
-    if (b.lines() <= 64 || s.owner(box) < 0) coin_of_box[box] = g.coins++;
+    if (b.lines() <= 64 && !compact ? true : s.owner(box) < 0) coin_of_box[box] = g.coins++;
   for (int i = 0; i < g.strings; ++i) {
     const int l = lines[i];
     g.line[i] = l;
@@ -98,7 +98,7 @@ SolverGraph SolverGraph::of(const DotsState& s, bool use_symmetry) {
     }
     g.parallel.push_back(p);
   }
-  if (use_symmetry && b.lines() <= 64)
+  if (use_symmetry && b.lines() <= 64 && !compact)
     for (const auto& perm : line_symmetries(b)) {
       auto& t = g.symmetries.emplace_back();
       for (int k = 0; k < 8; ++k)

@@ -32,7 +32,8 @@ struct SolverGraph {
 
   // The whole board when it has at most 64 lines (strings are line indices, with symmetries),
   // else the undrawn lines of `s` (LimitError beyond 64), without symmetries.
-  static SolverGraph of(const DotsState& s, bool use_symmetry = true);
+  // `compact` forces the second form on any board (for tests of big-board play).
+  static SolverGraph of(const DotsState& s, bool use_symmetry = true, bool compact = false);
   // The present-strings mask of s in this graph.
   std::uint64_t present_of(const DotsState& s) const;
 

@@ -74,6 +74,30 @@ std::optional<ControlChoice> control_choice(const DotsState& s) {
   return found;
 }
 
+int free_capture(const DotsState& s) {
+  const auto m = classify_moves(s);
+  if (m.captures.empty()) return -1;
+  if (s.board().lines() - s.lines_drawn() > 64) return m.captures.front();
+  const Coins g = Coins::of(s);
+  const std::uint64_t all = g.all();
+  for (int a = 0; a < g.coin_count; ++a) {
+    const std::uint64_t own = g.strings_of[a] & all;
+    if (std::popcount(own) != 1) continue;
+    const int sa = std::countr_zero(own);
+    const int x = g.other(sa, a);
+    if (x == kGround || g.degree(x, all) != 2) return g.line[sa];
+    const int t = std::countr_zero(g.strings_of[x] & all & ~(std::uint64_t{1} << sa));
+    const int y = g.other(t, x);
+    if (y == kGround || g.degree(y, all) >= 3) continue;  // a choice: two boxes left
+    if (g.degree(y, all) == 1) return g.line[sa];         // three open at both ends: take
+    const int u = std::countr_zero(g.strings_of[y] & all & ~(std::uint64_t{1} << t));
+    const int z = g.other(u, y);
+    if (z != kGround && z != a && g.degree(z, all) == 1) continue;  // a loop's last four
+    return g.line[sa];                                              // deeper in a chain
+  }
+  return -1;
+}
+
 Endgame endgame_of(const DotsState& s) {
   Endgame e;
   if (s.board().lines() - s.lines_drawn() > 64 || s.is_over()) return e;
@@ -90,7 +114,8 @@ Endgame endgame_of(const DotsState& s) {
   return e;
 }
 
-bool keep_control(const DotsState& s, const ControlChoice& c) {
+bool keep_control(const DotsState& s, const ControlChoice& c, bool* exact) {
+  if (exact) *exact = false;
   // The rest, as it will be once this chain is taken whole.
   DotsState rest = s;
   for (bool again = true; again;) {
@@ -101,9 +126,13 @@ bool keep_control(const DotsState& s, const ControlChoice& c) {
         again = true;
       }
   }
-  if (rest.is_over()) return false;
+  if (rest.is_over()) {
+    if (exact) *exact = true;
+    return false;
+  }
   const Endgame e = endgame_of(rest);
   if (e.simple) {
+    if (exact) *exact = true;
     // Taking all: we move first in the rest, worth e.value; declining: the opponent takes
     // `handed_over` and moves first: -(handed + e.value) against handed + e.value.
     return -(c.handed_over + e.value) > c.handed_over + e.value;

@@ -30,10 +30,16 @@ struct ControlChoice {
 // two boxes left before the ground or a junction, or four left of an opened loop).
 std::optional<ControlChoice> control_choice(const DotsState& s);
 
+// A capture the rules make without a choice (a box whose capture gives nothing away: its last
+// line leads to the ground or a junction, or deeper into a chain, or it completes a double
+// box), or -1 when every capturable box is at a choice (or there is none).
+int free_capture(const DotsState& s);
+
 // Whether to keep control at that choice, by the simple-endgame value when the rest is only
 // chains and loops (exact), else by Berlekamp's rule of thumb: keep control while the boxes
 // still to come in long chains and loops outweigh what keeping control gives away.
-bool keep_control(const DotsState& s, const ControlChoice& c);
+// `exact` (if given) tells whether the answer is exact (the simple-endgame case).
+bool keep_control(const DotsState& s, const ControlChoice& c, bool* exact = nullptr);
 
 // The lengths of the independent long chains and loops once the capturable boxes are taken,
 // and whether that leaves a simple loony endgame (only chains and loops, nothing else).

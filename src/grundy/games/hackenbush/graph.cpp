@@ -90,6 +90,14 @@ Graph parse_edge_list(std::string_view text, std::string_view origin) {
   return g;
 }
 
+std::string to_edge_list(const Graph& g) {
+  std::string out;
+  for (const Edge& e : g.edges())
+    out += std::to_string(g.label(e.u)) + " " + std::to_string(g.label(e.v)) + " " +
+           std::string(to_string(e.colour)) + "\n";
+  return out;
+}
+
 Graph parse_string_notation(std::string_view text, std::string_view origin) {
   Graph g;
   std::uint64_t next_vertex = 1;

@@ -57,6 +57,10 @@ inline constexpr TextLimits kEdgeListLimits{1 << 20, 4096};
 // g (default), b or r; '#' starts a comment. Errors name `origin` and the line.
 Graph parse_edge_list(std::string_view text, std::string_view origin);
 
+// The edge-list text of a graph ("u v g|b|r" per edge, the user's vertex numbers), which
+// parse_edge_list reads back to the same edges in the same order.
+std::string to_edge_list(const Graph& g);
+
 // JSON: {"edges": [[u, v], [u, v, "b"], ...]}, vertices whole numbers up to 2^32-1 (0 = ground),
 // the optional third item a colour as for parse_colour. Errors name `origin` and the edge's
 // index (edges[i], 0-based) or, for text that is not JSON, the line and column.

@@ -52,9 +52,12 @@ std::string locate(std::string_view text, std::size_t byte, std::string_view rea
 
 // nlohmann's message without its "[json.exception.parse_error.101] parse error at line 1,
 // column 2: " prefix and with the echoed input ("last read: '...'") cut short.
-std::string reason_of(const nlohmann::json::parse_error& e) {
+std::string reason_of(const nlohmann::json::exception& e) {
   std::string what = e.what();
-  if (const auto colon = what.find(": "); colon != std::string::npos) what = what.substr(colon + 2);
+  if (const auto bracket = what.find("] "); what.starts_with("[json.") && bracket != what.npos)
+    what = what.substr(bracket + 2);
+  if (const auto colon = what.find(": "); what.starts_with("parse error") && colon != what.npos)
+    what = what.substr(colon + 2);
   if (const auto last = what.find("; last read: "); last != std::string::npos)
     what = what.substr(0, last);
   what = one_line(what);
@@ -71,6 +74,10 @@ Graph parse_json_graph(std::string_view text, std::string_view origin) {
     j = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     throw InputError(where_file + ": not valid JSON: " + locate(text, e.byte, reason_of(e)));
+  } catch (const nlohmann::json::exception& e) {
+    // Found by fuzzing: a number too large for a double ("1e999") is an out_of_range error,
+    // not a parse_error, and escaped as an internal error.
+    throw InputError(where_file + ": not valid JSON: " + reason_of(e));
   }
   if (!j.is_object() || !j.contains("edges") || !j["edges"].is_array())
     throw InputError(where_file + ": expected an object with an array \"edges\": " +

@@ -207,9 +207,11 @@ MixedAnalysis analyze_mixed(const Graph& g) {
     mp.first_edge = p.edges.front();
     mp.edges = p.local.size();
     mp.method = e.method;
-    mp.value = e.kind == Kind::number   ? e.number.to_string()
-               : e.kind == Kind::nimber ? format_number_up_star(Dyadic{}, 0, e.nimber)
-                                        : namer.name(e.game);
+    mp.value = e.kind == Kind::number ? e.number.to_string()
+               : e.kind == Kind::nimber
+                   ? format_number_up_star(Dyadic{}, 0, e.nimber)
+                   : namer.name(e.game, GameNamer::kDefaultMaxChars, &mp.value_elided);
+    if (mp.value_elided) mp.value_form = namer.form(e.game);
     a.parts.push_back(std::move(mp));
   }
   const Sum sum = add_up(store, evals);
@@ -234,8 +236,13 @@ MixedAnalysis analyze_mixed(const Graph& g) {
                    : inf.ups == 0 && inf.number == Dyadic{} ? "nimber"
                                                             : "number+ups+star";
   } else {
-    a.value = namer.name(total) + (star_left ? "+*" + std::to_string(star_left) : "");
+    a.value = namer.name(total, GameNamer::kDefaultMaxChars, &a.value_elided) +
+              (star_left ? "+*" + std::to_string(star_left) : "");
     a.value_kind = "game";
+    if (a.value_elided) {
+      a.value_form = namer.form(total);
+      a.value_form_star = star_left;
+    }
   }
 
   // Sums of the game parts with one left out, from prefix and suffix sums.

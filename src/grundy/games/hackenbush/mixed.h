@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "grundy/core/partizan.h"
+#include "grundy/core/partizan_names.h"
 #include "grundy/games/hackenbush/graph.h"
 #include "grundy/games/hackenbush/parts.h"
 
@@ -31,11 +32,19 @@ struct MixedPart {
   std::uint32_t first_edge = 0;  // its lowest edge index
   std::size_t edges = 0;
   std::string method;  // "green", "stalk", "tree", "search (blue-red)", "search (N positions)"
-  std::string value;   // canonical form, named
+  std::string value;   // canonical form, named (shortened with "..." when value_elided)
+  bool value_elided = false;
+  std::vector<GameNamer::FormNode> value_form;  // the whole form, when value_elided
 };
 
 struct MixedAnalysis {
-  std::string value;       // canonical form: "^*", "1/2", "{1|0}"
+  // Canonical form: "^*", "1/2", "{1|0}". Names longer than GameNamer::kDefaultMaxChars are
+  // shortened with "..." (value_elided); value_form then holds the whole form as a graph of
+  // subgames, and the value is value_form + *value_form_star.
+  std::string value;
+  bool value_elided = false;
+  std::vector<GameNamer::FormNode> value_form;
+  std::uint64_t value_form_star = 0;
   std::string value_kind;  // "number", "nimber", "number+ups+star", "game"
   Dyadic left_stop, right_stop;
   Outcome outcome = Outcome::second;

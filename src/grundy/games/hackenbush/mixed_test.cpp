@@ -193,5 +193,38 @@ TEST(MixedHackenbush, LimitsAreClear) {
   EXPECT_THROW(analyze_mixed(h), LimitError);
 }
 
+// A name past GameNamer::kDefaultMaxChars is shortened, and says so; the form then carries the
+// whole game: written out again from the form, it is exactly the full name.
+std::string expand(const std::vector<GameNamer::FormNode>& form, std::uint32_t i) {
+  const auto& n = form[i];
+  if (!n.name.empty()) return n.name;
+  std::string out = "{";
+  for (std::size_t k = 0; k < n.left.size(); ++k) out += (k ? "," : "") + expand(form, n.left[k]);
+  out += "|";
+  for (std::size_t k = 0; k < n.right.size(); ++k) out += (k ? "," : "") + expand(form, n.right[k]);
+  return out + "}";
+}
+
+TEST(MixedHackenbush, LongNamesAreShortenedAndTheFormIsWhole) {
+  const Graph g = parse_string_notation("eeellelrereerell");
+  const MixedAnalysis a = analyze_mixed(g);
+  EXPECT_TRUE(a.value_elided);
+  EXPECT_NE(a.value.find("..."), std::string::npos);
+  ASSERT_FALSE(a.value_form.empty());
+  EXPECT_EQ(a.value_form_star, 0u);
+  GameStore store;
+  GameNamer namer(store);
+  const GameId v = mixed_value(store, g);
+  bool elided = true;
+  const std::string full = namer.name(v, std::size_t{1} << 26, &elided);
+  EXPECT_FALSE(elided);
+  EXPECT_GT(full.size(), GameNamer::kDefaultMaxChars);
+  EXPECT_EQ(expand(a.value_form, 0), full);
+  // Short names are whole, with no form.
+  const MixedAnalysis b = analyze_mixed(parse_string_notation("ell"));
+  EXPECT_FALSE(b.value_elided);
+  EXPECT_TRUE(b.value_form.empty());
+}
+
 }  // namespace
 }  // namespace grundy::hackenbush

@@ -3,7 +3,6 @@
 #include <numeric>
 #include <string>
 
-#include "absl/container/flat_hash_map.h"
 #include "grundy/core/error.h"
 
 namespace grundy::hackenbush {
@@ -26,9 +25,10 @@ std::vector<Part> split_parts(const Graph& g, const std::vector<std::uint8_t>& l
     const Edge& e = g.edge(i);
     if (live[i] && e.u != 0 && e.v != 0) parent[find(e.u)] = find(e.v);
   }
+  // Every vertex but the ground belongs to one part: flat arrays, not maps, number them.
+  constexpr std::uint32_t kNone = ~std::uint32_t{0};
   std::vector<Part> parts;
-  absl::flat_hash_map<std::uint32_t, std::size_t> part_of_root;
-  std::vector<absl::flat_hash_map<std::uint32_t, std::uint32_t>> local_ids;
+  std::vector<std::uint32_t> part_of_root(n, kNone), local_id(n, kNone);
   for (std::uint32_t i = 0; i < g.edge_count(); ++i) {
     if (!live[i]) continue;
     const Edge& e = g.edge(i);
@@ -36,22 +36,19 @@ std::vector<Part> split_parts(const Graph& g, const std::vector<std::uint8_t>& l
     if (e.u == 0 && e.v == 0) {  // a loop on the ground stands alone
       pi = parts.size();
       parts.emplace_back();
-      local_ids.emplace_back();
     } else {
       const std::uint32_t r = find(e.u != 0 ? e.u : e.v);
-      auto [it, inserted] = part_of_root.try_emplace(r, parts.size());
-      if (inserted) {
+      if (part_of_root[r] == kNone) {
+        part_of_root[r] = static_cast<std::uint32_t>(parts.size());
         parts.emplace_back();
-        local_ids.emplace_back();
       }
-      pi = it->second;
+      pi = part_of_root[r];
     }
     Part& p = parts[pi];
     auto local = [&](std::uint32_t v) -> std::uint32_t {
       if (v == 0) return 0;
-      auto [it, inserted] = local_ids[pi].try_emplace(v, p.vertices);
-      if (inserted) ++p.vertices;
-      return it->second;
+      if (local_id[v] == kNone) local_id[v] = p.vertices++;
+      return local_id[v];
     };
     p.edges.push_back(i);
     const std::uint32_t lu = local(e.u), lv = local(e.v);

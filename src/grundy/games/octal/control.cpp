@@ -37,8 +37,10 @@ void run_engine(ValueEngine& engine, std::uint64_t until, std::uint64_t total,
     const std::uint64_t n = engine.position();
     if ((n & 4095) != 0 && n != until) continue;
     if (control.stop && control.stop->load(std::memory_order_relaxed)) throw Interrupted();
-    const std::uint64_t plain = engine.stats().plain_fallbacks;
-    const bool quadratic = plain - mark_plain > (n - mark_n) / 2;
+    const EngineStats stats = engine.stats();
+    const std::uint64_t plain = stats.plain_fallbacks;
+    // Plain heaps scan about n/2 pairs; a rare list that grows with n costs as much.
+    const bool quadratic = plain - mark_plain > (n - mark_n) / 2 || stats.rare_positions * 8 > n;
     if (control.progress) control.progress(n, total, quadratic);
     if (control.max_seconds <= 0 || estimates >= 2) continue;
     const auto now = Clock::now();
@@ -55,7 +57,7 @@ void run_engine(ValueEngine& engine, std::uint64_t until, std::uint64_t total,
                                       : per_value * left;
     if (estimate > control.max_seconds)
       throw LimitError(control.what + " would take about " + duration_text(estimate) +
-                       (quadratic ? " (each value scans all of its about n/2 splits: this game has "
+                       (quadratic ? " (each value costs time in proportion to n: this game has "
                                     "no sparse structure so far)"
                                   : "") +
                        " at the rate measured here; " + control.advice);

@@ -28,6 +28,8 @@ struct EngineOptions {
   bool blocks = true;           // sparse engine: false = heap by heap only (tests compare)
   bool helper_thread = true;    // sparse engine: prepare blocks on a second thread too
   std::uint32_t prescan = 192;  // sparse engine: pairs per heap a block marks at each end
+  // Sparse engine: rare parts a block marks; the others only test the candidates (0: mark all).
+  std::uint32_t sampled_rare = 512;
   const std::atomic<bool>* stop = nullptr;  // checked between values and inside long scans
 };
 
@@ -42,6 +44,9 @@ struct EngineStats {
   std::uint64_t max_value_at = 0;   // first heap with max_value
   std::uint64_t farthest_part = 0;  // largest small part a finishing scan had to read
   std::uint64_t blocked_heaps = 0;  // heaps finished from a prepared block
+  // Heaps whose candidate lay past those a block tested, so its tested rare parts were marked
+  // one by one (not kept in checkpoints).
+  std::uint64_t candidate_fallbacks = 0;
 };
 
 class ValueEngine {

@@ -31,12 +31,24 @@ void mark_pairs(std::uint8_t* seen, const Value* g, std::uint64_t lo, std::uint6
 // Scans the pairs (lo + i, hi - i) for i < count in steps of 32 (the last one shorter): every
 // x = g[lo + i] ^ g[hi - i] whose bit is set in `need` (a bitmap of 2^bits bits, as 64-bit
 // words) is found, its bit cleared and *remaining decremented. Stops after the step in which
-// *remaining reaches 0, or after every pair. Returns the number of pairs consumed.
+// *remaining reaches 0, or after every pair (at once if it is 0). Returns the number of pairs
+// consumed.
 std::uint64_t find_needed(const Value* g, std::uint64_t lo, std::uint64_t hi, std::uint64_t count,
                           std::uint64_t* need, unsigned bits, std::uint64_t* remaining);
 std::uint64_t find_needed_reference(const Value* g, std::uint64_t lo, std::uint64_t hi,
                                     std::uint64_t count, std::uint64_t* need, unsigned bits,
                                     std::uint64_t* remaining);
+
+// For a block of 32 consecutive heaps (rows) and kCandidates candidate values per row
+// (candidates[i * 32 + j]: candidate i of row j), sets bit j of hits[i] when some entry e gives
+// row j the option value val[e] ^ g[base + j - pos[e]] equal to its candidate i. Costs a
+// compare per candidate and entry for all 32 rows at once, instead of 32 byte stores.
+inline constexpr unsigned kCandidates = 8;
+void test_candidates(const Value* g, std::uint64_t base, const std::uint64_t* pos, const Value* val,
+                     std::size_t count, const Value* candidates, std::uint32_t* hits);
+void test_candidates_reference(const Value* g, std::uint64_t base, const std::uint64_t* pos,
+                               const Value* val, std::size_t count, const Value* candidates,
+                               std::uint32_t* hits);
 
 // Bit i set when row[i] == 0, for the 64 bytes at row.
 std::uint64_t unmarked64(const std::uint8_t* row);

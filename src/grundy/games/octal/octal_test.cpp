@@ -1,4 +1,9 @@
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <random>
 #include <string>
@@ -9,10 +14,14 @@
 
 #include "grundy/core/error.h"
 #include "grundy/core/solver.h"
+#include "grundy/games/octal/analysis.h"
+#include "grundy/games/octal/control.h"
 #include "grundy/games/octal/multi_heap.h"
 #include "grundy/games/octal/octal_code.h"
 #include "grundy/games/octal/plain.h"
 #include "grundy/games/octal/sparse.h"
+#include "grundy/games/octal/split_set.h"
+#include "grundy/games/octal/store.h"
 
 namespace grundy::octal {
 namespace {
@@ -153,8 +162,8 @@ TEST(OctalSparse, MatchesPlainOnKnownGames) {
     expect_sparse_matches_plain(OctalCode::parse(text), count);
 }
 
-TEST(OctalSparse, MatchesPlainToOneHundredThousand) {
-  const std::uint64_t count = sanitized() ? 4000 : 100000;
+TEST(OctalSparse, MatchesPlainToFiftyThousand) {
+  const std::uint64_t count = sanitized() ? 4000 : 50000;
   for (const char* text : {"grundy", "0.07"})
     expect_sparse_matches_plain(OctalCode::parse(text), count);
 }
@@ -163,18 +172,105 @@ TEST(OctalSparse, MatchesPlainToOneHundredThousand) {
 // only start once every part sum is past the rare heaps, so they are checked against the
 // heap-by-heap sparse path on longer runs.
 TEST(OctalSparse, BlocksMatchHeapByHeap) {
-  const std::uint64_t grundy_count = sanitized() ? 60000 : 400000;
-  for (const auto& [text, count] : std::vector<std::pair<const char*, std::uint64_t>>{
-           {"grundy", grundy_count}, {"0.6", 30000}, {"0.16", 30000}, {"4.07", 20000}}) {
+  const std::uint64_t grundy_count = sanitized() ? 60000 : 250000;
+  for (const auto& [text, count] :
+       std::vector<std::pair<const char*, std::uint64_t>>{{"grundy", grundy_count},
+                                                          {"0.6", 30000},
+                                                          {"0.16", 30000},
+                                                          {"4.07", 20000},
+                                                          {"0.356", 20000},
+                                                          {"0.0404", 20000}}) {
     const auto code = OctalCode::parse(text);
     EngineOptions heap_by_heap;
     heap_by_heap.blocks = false;
     EngineOptions one_thread;
     one_thread.helper_thread = false;
+    EngineOptions no_prescan;
+    no_prescan.prescan = 0;
+    EngineOptions long_prescan;
+    long_prescan.prescan = 1000;
+    long_prescan.sampled_rare = 0;  // every rare part marked, none tested
+    EngineOptions few_marked;
+    few_marked.sampled_rare = 64;  // most rare parts tested, many fallbacks
     const auto reference = sparse_values(code, count, heap_by_heap);
     ASSERT_EQ(sparse_values(code, count), reference) << text;
     ASSERT_EQ(sparse_values(code, count, one_thread), reference) << text;
+    ASSERT_EQ(sparse_values(code, std::min<std::uint64_t>(count, 100000), no_prescan),
+              std::vector<std::uint32_t>(
+                  reference.begin(), reference.begin() + std::min<std::uint64_t>(count, 100000)))
+        << text;
+    ASSERT_EQ(sparse_values(code, std::min<std::uint64_t>(count, 100000), long_prescan),
+              std::vector<std::uint32_t>(
+                  reference.begin(), reference.begin() + std::min<std::uint64_t>(count, 100000)))
+        << text;
+    ASSERT_EQ(sparse_values(code, std::min<std::uint64_t>(count, 100000), few_marked),
+              std::vector<std::uint32_t>(
+                  reference.begin(), reference.begin() + std::min<std::uint64_t>(count, 100000)))
+        << text;
   }
+}
+
+// Issue 13.0: the old engine kept a prefix of 2^20 values and a window of 2^24 and stopped at
+// heap 47,342,435, whose scan needed G(2^20). Scaled down by 2^6 (prefix 2^14, window 2^18),
+// the same happens within 400,000 heaps: scans read parts beyond 2^14 of heaps beyond 2^18.
+// The engine keeps the whole table (here in a file, as long runs do), so it goes on, and its
+// values are those of the heap-by-heap path.
+TEST(OctalSparse, GrundyScansReachFarPartsAndGoOn) {
+  const std::uint64_t count = sanitized() ? 60000 : 400000;
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("grundy_octal_store_" + std::to_string(::getpid())))
+                               .string();
+  ValueStore store = ValueStore::file(path, count, false);
+  SparseEngine engine(OctalCode::grundy_game(), EngineOptions{}, &store);
+  std::uint64_t far_after_window = 0;
+  for (std::uint64_t n = 0; n < count; ++n) {
+    const std::uint64_t before = engine.stats().farthest_part;
+    engine.next();
+    if (n >= (1u << 18) && engine.stats().farthest_part > before)
+      far_after_window = std::max(far_after_window, engine.stats().farthest_part);
+  }
+  EngineOptions heap_by_heap;
+  heap_by_heap.blocks = false;
+  heap_by_heap.helper_thread = false;
+  const auto reference = sparse_values(OctalCode::grundy_game(), count, heap_by_heap);
+  for (std::uint64_t n = 0; n < count; ++n) ASSERT_EQ(store.data()[n], reference[n]) << n;
+  if (!sanitized()) {
+    EXPECT_GT(far_after_window, std::uint64_t{1} << 14);
+  }
+  std::remove(path.c_str());
+}
+
+// Issue 13.1: once a period is proven, a table's further values come from it. 0.07 (Dawson's
+// Kayles, Project Euler 306) to 10^6: the engine computes 256 values, not 10^6 (which took two
+// minutes, growing as n^2, when every value was recomputed).
+TEST(OctalTable, ProvenGamesComputeOnlyWhatTheProofNeeds) {
+  const auto code = OctalCode::parse("0.07");
+  const Table t = table(code, 1'000'001, Rule::normal, 4096);
+  ASSERT_TRUE(t.proof);
+  EXPECT_LE(t.computed.size(), 4096u);
+  const auto head = plain_values(code, 200);
+  for (std::uint64_t n = 0; n < t.count; ++n)
+    ASSERT_EQ(t.value(n), head[n < 53 ? n : 53 + (n - 53) % 34]) << n;
+}
+
+TEST(OctalControl, RefusesUpFrontWithAnEstimate) {
+  Control c;
+  c.max_seconds = 1e-9;
+  c.probe_seconds = 0;
+  c.what = "computing 10^7 values";
+  c.advice = "ask for fewer";
+  try {
+    engine_values(OctalCode::parse("0.6"), 10'000'000, {}, c);
+    ADD_FAILURE() << "accepted";
+  } catch (const LimitError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("computing 10^7 values would take about"), std::string::npos) << m;
+    EXPECT_NE(m.find("ask for fewer"), std::string::npos) << m;
+  }
+  std::atomic<bool> stop{true};
+  Control cancel;
+  cancel.stop = &stop;
+  EXPECT_THROW(engine_values(OctalCode::parse("0.6"), 100000, {}, cancel), Interrupted);
 }
 
 TEST(OctalSparse, MatchesPlainOnRandomCodes) {
@@ -188,6 +284,60 @@ TEST(OctalSparse, MatchesPlainOnRandomCodes) {
     if (text.find_first_of("1234567") == std::string::npos) text += "4";
     expect_sparse_matches_plain(OctalCode::parse(text), count);
   }
+}
+
+}  // namespace
+}  // namespace grundy::octal
+
+namespace grundy::octal {
+namespace {
+
+std::string random_hex_code(std::mt19937_64& rng) {
+  const char* digits = "0123456789abcdef";
+  std::string text = std::string(1, "048c"[rng() % 4]) + ".";
+  const int count = 1 + static_cast<int>(rng() % 3);
+  for (int d = 0; d < count; ++d) text += digits[rng() % 16];
+  if (text.find_first_of("89abcdef") == std::string::npos) text += "8";
+  return text;
+}
+
+TEST(OctalHex, ParsesAndDescribes) {
+  const auto c = OctalCode::parse("0.8F");
+  EXPECT_EQ(c.to_string(), "0.8f");
+  EXPECT_EQ(c.max_parts(), 3u);
+  EXPECT_TRUE(c.is_hexadecimal());
+  EXPECT_EQ(c.describe()[0], "digit 8: remove 1 token from a heap, leaving three non-empty heaps");
+  EXPECT_EQ(OctalCode::parse("8.0").describe()[0],
+            "split one heap into three non-empty heaps without removing any token");
+  EXPECT_FALSE(OctalCode::parse("0.77").is_hexadecimal());
+}
+
+// The plain path (every triple) against the generic solver over multi-heap positions.
+TEST(OctalHex, PlainAgreesWithMultiHeapSolver) {
+  std::mt19937_64 rng(131);
+  const int codes = sanitized() ? 10 : 40;
+  for (int i = 0; i < codes; ++i) {
+    const auto code = OctalCode::parse(random_hex_code(rng));
+    const MultiHeapGame game{&code};
+    Solver<MultiHeapGame> solver(game);
+    const auto g = plain_values(code, 13);
+    for (std::uint64_t n = 1; n < g.size(); ++n)
+      ASSERT_EQ(g[n], solver.value(Heaps{n})) << code.to_string() << " heap " << n;
+  }
+}
+
+// The split-set engine against the plain path.
+TEST(OctalHex, SplitSetMatchesPlainOnRandomCodes) {
+  std::mt19937_64 rng(2026);
+  const int codes = sanitized() ? 20 : 150;
+  const std::uint64_t count = sanitized() ? 60 : 160;
+  for (int i = 0; i < codes; ++i) {
+    const auto code = OctalCode::parse(random_hex_code(rng));
+    ASSERT_EQ(engine_values(code, count), plain_values(code, count)) << code.to_string();
+  }
+  for (const char* text : {"0.8", "0.f", "0.48", "0.8f", "4.8", "8.0", "c.0"})
+    ASSERT_EQ(engine_values(OctalCode::parse(text), 200), plain_values(OctalCode::parse(text), 200))
+        << text;
 }
 
 }  // namespace

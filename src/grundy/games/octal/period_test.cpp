@@ -1,4 +1,6 @@
 #include <cstdlib>
+#include <random>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -43,6 +45,38 @@ TEST(OctalPeriod, ProofStatesTheCheckedRange) {
   // And the period really holds well beyond the checked range.
   const auto g = plain_values(OctalCode::parse("0.77"), 3000);
   for (std::uint64_t n = 71; n + 12 < g.size(); ++n) ASSERT_EQ(g[n + 12], g[n]) << n;
+}
+
+// Hexadecimal codes: a move may leave three heaps, whose largest is only a third of the heap,
+// so the check runs to 3e' + 2p + t (period.h).
+TEST(OctalPeriod, HexadecimalBoundUsesThreeHeaps) {
+  const auto proof = prove_period(OctalCode::parse("0.f"));
+  ASSERT_TRUE(proof);
+  EXPECT_EQ(proof->heaps, 3u);
+  const auto e1 = std::max<std::uint64_t>(proof->checked.preperiod, 1);
+  EXPECT_EQ(proof->checked_up_to, 3 * e1 + 2 * proof->checked.period + 1);
+  EXPECT_EQ(prove_period(OctalCode::parse("0.77"))->heaps, 2u);
+}
+
+// Every period the theorem proves for random hexadecimal codes holds on twice as many values
+// as the proof used, computed by the plain path (every triple).
+TEST(OctalPeriod, HexadecimalProofsHoldFurther) {
+  std::mt19937_64 rng(77);
+  const char* digits = "0123456789abcdef";
+  int proven_codes = 0;
+  for (int i = 0; i < (sanitized() ? 30 : 200); ++i) {
+    std::string text = "0.";
+    for (int d = 0; d < 1 + static_cast<int>(rng() % 2); ++d) text += digits[rng() % 16];
+    if (text.find_first_of("89abcdef") == std::string::npos) continue;
+    const auto code = OctalCode::parse(text);
+    const auto proof = prove_period(code, 512);
+    if (!proof) continue;
+    ++proven_codes;
+    const auto g = plain_values(code, 2 * proof->values_computed);
+    for (std::uint64_t n = proof->period.preperiod; n + proof->period.period < g.size(); ++n)
+      ASSERT_EQ(g[n + proof->period.period], g[n]) << text << " n = " << n;
+  }
+  EXPECT_GT(proven_codes, 5);
 }
 
 TEST(OctalPeriod, NoProofForGrundysGameOrTooFewValues) {

@@ -46,6 +46,35 @@ void bump(std::atomic<std::uint32_t>& signal) {
 }
 
 constexpr char kStateMagic[8] = {'G', 'R', 'S', 'P', 'E', 'N', 'G', '2'};
+
+// The statistics as checkpoints store them (the layout of version 2 states).
+struct SavedStats {
+  std::uint64_t rare_positions, last_rare;
+  std::uint32_t mask;
+  std::uint64_t remasks, scanned_pairs, plain_fallbacks;
+  std::uint32_t max_value;
+  std::uint64_t max_value_at, farthest_part, blocked_heaps;
+};
+
+SavedStats saved(const EngineStats& s) {
+  return {s.rare_positions,  s.last_rare, s.mask,         s.remasks,       s.scanned_pairs,
+          s.plain_fallbacks, s.max_value, s.max_value_at, s.farthest_part, s.blocked_heaps};
+}
+
+EngineStats restored(const SavedStats& s) {
+  EngineStats e;
+  e.rare_positions = s.rare_positions;
+  e.last_rare = s.last_rare;
+  e.mask = s.mask;
+  e.remasks = s.remasks;
+  e.scanned_pairs = s.scanned_pairs;
+  e.plain_fallbacks = s.plain_fallbacks;
+  e.max_value = s.max_value;
+  e.max_value_at = s.max_value_at;
+  e.farthest_part = s.farthest_part;
+  e.blocked_heaps = s.blocked_heaps;
+  return e;
+}
 constexpr int kEmpty = 0, kBusy = 1, kReady = 2;
 // Pairs tested between two looks at the stop flag inside one heap's scan.
 constexpr std::uint64_t kStopCheckPairs = std::uint64_t{1} << 18;
@@ -129,9 +158,19 @@ bool SparseEngine::blocks_allowed(std::uint64_t block) const {
          block + kBlock <= capacity_;
 }
 
+unsigned SparseEngine::parities_of(std::uint64_t n) const {
+  unsigned parities = 0;
+  for (std::uint64_t k : split_ks_)
+    if (n >= k + 2) parities |= 1u << ((n - k) & 1);
+  return parities;
+}
+
 void SparseEngine::prepare(Slot& slot, std::uint64_t block, std::uint64_t known) const {
   slot.rows.assign(kBlock * stride_, 0);
   slot.per_split.assign(split_ks_.size(), PerSplit{});
+  slot.tested_pos.clear();
+  slot.tested_val.clear();
+  slot.tested_from.assign(1, 0);
   std::uint8_t* rows = slot.rows.data();
   for (std::size_t ki = 0; ki < split_ks_.size(); ++ki) {
     const std::uint64_t k = split_ks_[ki];
@@ -148,8 +187,35 @@ void SparseEngine::prepare(Slot& slot, std::uint64_t block, std::uint64_t known)
     };
     ps.rare_lo = at(p0);
     ps.rare_hi = std::max(ps.rare_lo, at(half + 1));
-    kernels::mark_rows(rows, stride_, kBlock, g_, s0, rare_pos_.data() + ps.rare_lo,
-                       rare_val_.data() + ps.rare_lo, ps.rare_hi - ps.rare_lo);
+    const std::size_t rare_count = ps.rare_hi - ps.rare_lo;
+    const auto mark_entries = [&] {
+      kernels::mark_rows(rows, stride_, kBlock, g_, s0, slot.pos.data(), slot.val.data(),
+                         slot.pos.size());
+    };
+    if (options_.sampled_rare == 0 || rare_count <= options_.sampled_rare) {
+      kernels::mark_rows(rows, stride_, kBlock, g_, s0, rare_pos_.data() + ps.rare_lo,
+                         rare_val_.data() + ps.rare_lo, rare_count);
+    } else {
+      // Every step-th rare part is marked; the others only need to be tested against the
+      // candidates the marks leave (the candidate rarely lies past the first eight).
+      const std::size_t step = (rare_count + options_.sampled_rare - 1) / options_.sampled_rare;
+      slot.pos.clear();
+      slot.val.clear();
+      std::size_t countdown = 0;
+      for (std::size_t i = ps.rare_lo; i < ps.rare_hi; ++i) {
+        if (countdown == 0) {
+          slot.pos.push_back(rare_pos_[i]);
+          slot.val.push_back(rare_val_[i]);
+          countdown = step;
+        } else {
+          slot.tested_pos.push_back(rare_pos_[i]);
+          slot.tested_val.push_back(rare_val_[i]);
+        }
+        --countdown;
+      }
+      mark_entries();
+    }
+    slot.tested_from.push_back(slot.tested_pos.size());
     const auto mark_range = [&](std::uint64_t lo, std::uint64_t hi) {
       slot.pos.resize(hi - lo);
       slot.val.resize(hi - lo);
@@ -157,7 +223,7 @@ void SparseEngine::prepare(Slot& slot, std::uint64_t block, std::uint64_t known)
         slot.pos[a - lo] = a;
         slot.val[a - lo] = g_[a];
       }
-      kernels::mark_rows(rows, stride_, kBlock, g_, s0, slot.pos.data(), slot.val.data(), hi - lo);
+      mark_entries();
     };
     ps.small_lo = std::max<std::uint64_t>(p0, 1);
     ps.small_hi = std::max(ps.small_lo, std::min(ps.small_lo + options_.prescan, half + 1));
@@ -170,6 +236,35 @@ void SparseEngine::prepare(Slot& slot, std::uint64_t block, std::uint64_t known)
     } else {
       mark_range(ps.mid_lo, ps.mid_hi);
     }
+  }
+  slot.tested = !slot.tested_pos.empty();
+  if (!slot.tested) return;
+  // Each row's first candidates: the least values of the common class (for its part-sum
+  // parities) that the marks left; `limit` (no option reaches it) pads a short list.
+  constexpr unsigned kq = kernels::kCandidates;
+  const std::uint32_t limit = std::uint32_t{1} << value_bits_;
+  slot.candidates.assign(kq * kBlock, static_cast<Value>(limit));
+  slot.hits.assign(kq, 0);
+  const std::size_t words = (limit + 63) / 64;
+  const std::uint64_t tail = limit >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << limit) - 1;
+  for (std::uint64_t j = 0; j < kBlock; ++j) {
+    const unsigned parities = parities_of(block + j);
+    const std::uint64_t* cls = need_class_bits_[parities == 3 ? 2 : (parities == 2 ? 1 : 0)].data();
+    const std::uint8_t* row = rows + j * stride_;
+    unsigned found = 0;
+    for (std::size_t w = 0; w < words && found < kq; ++w) {
+      std::uint64_t common = kernels::unmarked64(row + 64 * w) & ~cls[w];
+      if (w + 1 == words) common &= tail;
+      for (; common != 0 && found < kq; common &= common - 1)
+        slot.candidates[found++ * kBlock + j] =
+            static_cast<Value>(64 * w + static_cast<std::size_t>(std::countr_zero(common)));
+    }
+  }
+  for (std::size_t ki = 0; ki < split_ks_.size(); ++ki) {
+    const std::size_t from = slot.tested_from[ki], to = slot.tested_from[ki + 1];
+    kernels::test_candidates(g_, block - split_ks_[ki], slot.tested_pos.data() + from,
+                             slot.tested_val.data() + from, to - from, slot.candidates.data(),
+                             slot.hits.data());
   }
 }
 
@@ -309,7 +404,8 @@ void SparseEngine::mark_rare(std::uint64_t s, std::size_t begin, std::size_t end
 // Fills need_ (and remaining_) with the values the scan must find and returns the candidate:
 // sparse heaps, the least value of the common class not marked, and the even-class values below
 // it not marked; plain heaps, every value below 2^bits not marked.
-std::uint32_t SparseEngine::candidate(const std::uint8_t* row, unsigned parities, bool sparse) {
+std::uint32_t SparseEngine::candidate(const std::uint8_t* row, unsigned parities, bool sparse,
+                                      const std::uint64_t* also_marked) {
   const std::uint32_t limit = std::uint32_t{1} << value_bits_;
   const std::size_t words = (limit + 63) / 64;
   const std::uint64_t tail = limit >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << limit) - 1;
@@ -319,6 +415,7 @@ std::uint32_t SparseEngine::candidate(const std::uint8_t* row, unsigned parities
   std::uint32_t c = limit;
   for (std::size_t w = 0; w < words; ++w) {
     std::uint64_t u = kernels::unmarked64(row + 64 * w);
+    if (also_marked) u &= ~also_marked[w];
     if (w + 1 == words) u &= tail;
     if (!sparse) {
       need_[w] = u;
@@ -379,22 +476,37 @@ bool SparseEngine::scan(std::uint64_t s, std::uint64_t lo, std::uint64_t hi, boo
   return false;
 }
 
-std::uint32_t SparseEngine::finish(std::uint64_t n, std::uint8_t* row,
-                                   const std::vector<PerSplit>* done, std::size_t active,
-                                   unsigned parities, bool sparse) {
+std::uint32_t SparseEngine::finish(std::uint64_t n, std::uint8_t* row, const Slot* slot,
+                                   std::size_t active, unsigned parities, bool sparse) {
+  const std::vector<PerSplit>* done = slot ? &slot->per_split : nullptr;
   for (std::uint64_t k : whole_ks_)
     if (n == k) row[0] = 1;
   for (std::uint64_t k : take_ks_)
     if (n > k) row[g_[n - k]] = 1;
   const auto half_of = [&](std::uint64_t s) { return unequal_ ? (s - 1) / 2 : s / 2; };
-  if (active == 0 || !sparse) {
-    // Every pair: look for every value not seen yet; stop early only if all are seen.
+  if (active == 0) {
     candidate(row, parities, false);
-    if (active > 0) ++stats_.plain_fallbacks;
+    return least_needed();
+  }
+  if (!sparse) {
+    // Every pair counts. Mark the first pairs from both ends (most values show up there), then
+    // test the rest against the values still unseen (each found one is a hit and leaves the
+    // bitmap; the value is the least never found).
+    ++stats_.plain_fallbacks;
+    constexpr std::uint64_t kEnds = 4096;
+    for (std::uint64_t k : split_ks_) {
+      if (n < k + 2) continue;
+      const std::uint64_t s = n - k, half = half_of(s);
+      const std::uint64_t ends = std::min<std::uint64_t>(kEnds, half / 2);
+      kernels::mark_pairs(row, g_, 1, s - 1, ends);
+      kernels::mark_pairs(row, g_, half + 1 - ends, s - (half + 1 - ends), ends);
+    }
+    candidate(row, parities, false);
     for (std::uint64_t k : split_ks_) {
       if (n < k + 2 || remaining_ == 0) continue;
-      const std::uint64_t s = n - k;
-      if (scan(s, 1, half_of(s) + 1, false)) break;
+      const std::uint64_t s = n - k, half = half_of(s);
+      const std::uint64_t ends = std::min<std::uint64_t>(kEnds, half / 2);
+      if (scan(s, 1 + ends, half + 1 - ends, true)) break;
     }
     return least_needed();
   }
@@ -418,7 +530,31 @@ std::uint32_t SparseEngine::finish(std::uint64_t n, std::uint8_t* row,
       mark_rare(n - k, 0, rare_pos_.size(), row);
     }
   }
-  const std::uint32_t c = candidate(row, parities, true);
+  std::uint32_t c = 0;
+  if (slot && slot->tested) {
+    // The tested rare parts hit some of this row's candidates: those are options too.
+    const std::uint64_t j = n - slot->block;
+    constexpr unsigned kq = kernels::kCandidates;
+    also_marked_.assign(need_.size(), 0);
+    for (unsigned i = 0; i < kq; ++i)
+      if ((slot->hits[i] >> j) & 1) {
+        const Value v = slot->candidates[i * kBlock + j];
+        also_marked_[v >> 6] |= std::uint64_t{1} << (v & 63);
+      }
+    c = candidate(row, parities, true, also_marked_.data());
+    if (c > slot->candidates[(kq - 1) * kBlock + j]) {
+      // Past the tested candidates: mark what the tested parts give this heap after all.
+      ++stats_.candidate_fallbacks;
+      for (std::size_t ki = 0; ki < split_ks_.size(); ++ki) {
+        const std::uint64_t s = n - split_ks_[ki];
+        for (std::size_t e = slot->tested_from[ki]; e < slot->tested_from[ki + 1]; ++e)
+          row[slot->tested_val[e] ^ g_[s - slot->tested_pos[e]]] = 1;
+      }
+      c = candidate(row, parities, true);
+    }
+  } else {
+    c = candidate(row, parities, true);
+  }
   if (remaining_ == 0) return c;
   for (std::size_t ki = 0; ki < split_ks_.size(); ++ki) {
     const std::uint64_t k = split_ks_[ki];
@@ -460,7 +596,7 @@ std::uint32_t SparseEngine::compute(std::uint64_t n) {
     if (slot) {
       ++stats_.blocked_heaps;
       std::uint8_t* row = slot->rows.data() + (n - block) * stride_;
-      return finish(n, row, &slot->per_split, active, parities, true);
+      return finish(n, row, slot, active, parities, true);
     }
   }
   std::fill(seen_.begin(), seen_.end(), 0);
@@ -565,7 +701,7 @@ void SparseEngine::save(std::ostream& out) const {
   write_pod(out, value_bits_);
   write_pod(out, mask_);
   write_pod(out, next_remask_);
-  write_pod(out, stats_);
+  write_pod(out, saved(stats_));
   write_vector(out, rare_pos_);
   write_vector(out, rare_val_);
   write_vector(out, ext_counts_);
@@ -585,7 +721,9 @@ void SparseEngine::load(std::istream& in) {
   read_pod(in, bits);
   read_pod(in, mask_);
   read_pod(in, next_remask_);
-  read_pod(in, stats_);
+  SavedStats st{};
+  read_pod(in, st);
+  stats_ = restored(st);
   read_vector(in, rare_pos_);
   read_vector(in, rare_val_);
   read_vector(in, ext_counts_);

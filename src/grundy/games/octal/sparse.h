@@ -74,17 +74,28 @@ class SparseEngine : public ValueEngine {
     std::vector<std::uint8_t> rows;
     std::vector<std::uint64_t> pos;  // scratch for the block's entries
     std::vector<Value> val;
+    // Rare parts not marked but tested against each row's first candidates (kernels.h): the
+    // parts of split digit ki are tested_pos[tested_from[ki] .. tested_from[ki + 1]).
+    bool tested = false;
+    std::vector<std::uint64_t> tested_pos;
+    std::vector<Value> tested_val;
+    std::vector<std::size_t> tested_from;
+    std::vector<Value> candidates;  // kCandidates x kBlock, as test_candidates takes them
+    std::vector<std::uint32_t> hits;
   };
   static constexpr std::uint64_t kBlock = 32;
   static constexpr std::size_t kSlots = 4;
 
   bool is_rare(std::uint64_t x, std::uint32_t g) const;
   std::uint32_t compute(std::uint64_t n);
-  std::uint32_t finish(std::uint64_t n, std::uint8_t* row, const std::vector<PerSplit>* done,
-                       std::size_t active, unsigned parities, bool sparse);
+  struct Slot;
+  std::uint32_t finish(std::uint64_t n, std::uint8_t* row, const Slot* slot, std::size_t active,
+                       unsigned parities, bool sparse);
   bool scan(std::uint64_t s, std::uint64_t lo, std::uint64_t hi, bool alternate);
   void mark_rare(std::uint64_t s, std::size_t begin, std::size_t end, std::uint8_t* row) const;
-  std::uint32_t candidate(const std::uint8_t* row, unsigned parities, bool sparse);
+  std::uint32_t candidate(const std::uint8_t* row, unsigned parities, bool sparse,
+                          const std::uint64_t* also_marked = nullptr);
+  unsigned parities_of(std::uint64_t n) const;
   std::uint32_t least_needed() const;
   void prepare(Slot& slot, std::uint64_t block, std::uint64_t known) const;
   Slot* acquire_block(std::uint64_t block);
@@ -124,6 +135,7 @@ class SparseEngine : public ValueEngine {
   std::vector<std::uint64_t> need_class_bits_[3];  // the same as bitmaps
   std::vector<std::uint8_t> seen_;                 // the row of a heap finished on its own
   std::vector<std::uint64_t> need_;                // bitmap of the values the scan still looks for
+  std::vector<std::uint64_t> also_marked_;         // candidates hit by a block's tested rare parts
   std::uint64_t remaining_ = 0;                    // bits set in need_
 
   // Blocks: slots_[q % kSlots] holds block q (heaps [q * kBlock, (q + 1) * kBlock)). A slot is

@@ -33,19 +33,43 @@ std::vector<std::uint32_t> finite_small(const std::vector<std::uint64_t>& amount
   return g;
 }
 
-// Any set given by its members: mex over the members k <= n.
-std::vector<std::uint32_t> by_members(const SubtractionSet& s, std::uint64_t count, Rule rule) {
+constexpr std::uint64_t kProgressEvery = std::uint64_t{1} << 16;
+
+void report(const ProgressFn& progress, std::uint64_t n, std::uint64_t count) {
+  if (progress && n % kProgressEvery == 0) progress(n, count);
+}
+
+// Any set given by its members: mex over the members k <= n. While every value so far is below
+// 64 the options are a 64-bit mask; beyond, each value seen is stamped with n and the mex is the
+// first value without the stamp. No list is built either way: several times faster than a
+// generic mex on the O(n^1.5) work of squares. Progress counts options examined, the real work.
+std::vector<std::uint32_t> by_members(const SubtractionSet& s, std::uint64_t count, Rule rule,
+                                      const ProgressFn& progress) {
   const std::vector<std::uint64_t> members = s.members_up_to(count == 0 ? 0 : count - 1);
-  std::vector<std::uint32_t> g(count), options;
-  Mex mex;
+  std::uint64_t total_work = 0, work = 0;
+  for (const std::uint64_t k : members) total_work += count - k;
+  std::vector<std::uint32_t> g(count);
+  std::vector<std::uint64_t> stamp;  // stamp[v] == n + 1: some option of n has value v
+  std::uint32_t largest = 0;
+  std::size_t usable = 0;  // members <= n
   for (std::uint64_t n = 0; n < count; ++n) {
-    options.clear();
-    for (std::uint64_t k : members) {
-      if (k > n) break;
-      options.push_back(g[n - k]);
+    if (progress && n % kProgressEvery == 0) progress(work, total_work);
+    while (usable < members.size() && members[usable] <= n) ++usable;
+    work += usable;
+    std::uint32_t v = 0;
+    if (usable == 0) {
+      v = rule == Rule::misere ? 1 : 0;
+    } else if (largest < 63) {
+      std::uint64_t mask = 0;
+      for (std::size_t i = 0; i < usable; ++i) mask |= std::uint64_t{1} << g[n - members[i]];
+      v = mex_of_mask(mask);
+    } else {
+      if (stamp.size() < std::size_t{largest} + 2) stamp.resize(std::size_t{largest} + 2, 0);
+      for (std::size_t i = 0; i < usable; ++i) stamp[g[n - members[i]]] = n + 1;
+      while (stamp[v] == n + 1) ++v;
     }
-    g[n] = (options.empty() && rule == Rule::misere) ? 1
-                                                     : mex(std::span<const std::uint32_t>(options));
+    g[n] = v;
+    largest = std::max(largest, v);
   }
   return g;
 }
@@ -53,13 +77,15 @@ std::vector<std::uint32_t> by_members(const SubtractionSet& s, std::uint64_t cou
 // All but a finite list E: every m < n is an option except n - e. Each value v < M (the mex of
 // all earlier values) occurs at some m < n, so v is missing among the options exactly when all
 // its occurrences are excluded ones. O(|E|^2) per n, independent of n.
-std::vector<std::uint32_t> all_but(const SubtractionSet& s, std::uint64_t count, Rule rule) {
+std::vector<std::uint32_t> all_but(const SubtractionSet& s, std::uint64_t count, Rule rule,
+                                   const ProgressFn& progress) {
   const std::vector<std::uint64_t>& excluded = s.listed();
   std::vector<std::uint32_t> g(count);
   std::vector<std::uint64_t> occurrences;  // occurrences[v] = #{m < n : G(m) = v}
   std::uint32_t global_mex = 0;
   std::vector<std::uint32_t> excluded_values;
   for (std::uint64_t n = 0; n < count; ++n) {
+    report(progress, n, count);
     excluded_values.clear();
     for (std::uint64_t e : excluded)
       if (e <= n) excluded_values.push_back(g[n - e]);
@@ -85,11 +111,12 @@ std::vector<std::uint32_t> all_but(const SubtractionSet& s, std::uint64_t count,
 
 }  // namespace
 
-std::vector<std::uint32_t> values(const SubtractionSet& s, std::uint64_t count, Rule rule) {
+std::vector<std::uint32_t> values(const SubtractionSet& s, std::uint64_t count, Rule rule,
+                                  const ProgressFn& progress) {
   check_count(count);
-  if (s.kind() == SetKind::all_but) return all_but(s, count, rule);
+  if (s.kind() == SetKind::all_but) return all_but(s, count, rule, progress);
   if (s.is_finite() && s.listed().size() < 64) return finite_small(s.listed(), count, rule);
-  return by_members(s, count, rule);
+  return by_members(s, count, rule, progress);
 }
 
 bool certifiable(const SubtractionSet& s) {
@@ -153,23 +180,26 @@ std::optional<Certificate> certify(const SubtractionSet& s, Rule rule, std::uint
   return std::nullopt;
 }
 
-Table table(const SubtractionSet& s, std::uint64_t count, Rule rule,
+Table table(const SubtractionSet& s, std::uint64_t count, Rule rule, const ProgressFn& progress,
             const std::atomic<bool>* stop) {
+  check_count(count);
   Table t;
-  t.values = values(s, count, rule);
+  t.count = count;
   if (certifiable(s)) {
     t.certificate = certify(s, rule, kDefaultSearchLimit, stop);
     if (t.certificate) {
       t.period = t.certificate->period;
       t.certified = true;
+      t.values = values(s, std::min(count, t.period->preperiod + t.period->period), rule, progress);
       return t;
     }
   }
+  t.values = values(s, count, rule, progress);
   t.period = observed_period(t.values);
   return t;
 }
 
-Position analyze(const SubtractionSet& s, std::uint64_t n, Rule rule,
+Position analyze(const SubtractionSet& s, std::uint64_t n, Rule rule, const ProgressFn& progress,
                  const std::atomic<bool>* stop) {
   Position pos;
   pos.n = n;
@@ -185,7 +215,7 @@ Position analyze(const SubtractionSet& s, std::uint64_t n, Rule rule,
                        ") needs a proven period, and none was found for this set; direct "
                        "computation is limited to n < " +
                        std::to_string(kMaxTableValues));
-    prefix = values(s, n + 1, rule);
+    prefix = values(s, n + 1, rule, progress);
   }
   const auto value_at = [&](std::uint64_t m) -> std::uint64_t {
     return cert ? prefix[periodic_index(cert->period, m)] : prefix[m];

@@ -7,6 +7,7 @@
 
 #include "grundy/core/outcome.h"
 #include "grundy/core/periodicity.h"
+#include "grundy/core/progress.h"
 #include "grundy/games/subtraction/subtraction_set.h"
 
 namespace grundy::subtraction {
@@ -17,9 +18,10 @@ inline constexpr std::uint64_t kDefaultSearchLimit = std::uint64_t{1} << 25;
 inline constexpr std::uint64_t kMaxCertifiedWindow = std::uint64_t{1} << 22;
 
 // G(0), ..., G(count - 1) (normal play), or the misère values of single heaps (a heap with no
-// move is worth 1). Exact for every kind of set.
+// move is worth 1). Exact for every kind of set. `progress` (values done of count) is called
+// every 2^16 values on the slow paths (infinite sets, large finite ones).
 std::vector<std::uint32_t> values(const SubtractionSet& s, std::uint64_t count,
-                                  Rule rule = Rule::normal);
+                                  Rule rule = Rule::normal, const ProgressFn& progress = {});
 
 // A proof of periodicity for a finite set with largest element s: G(n) depends only on the s
 // values before it once n >= s, so when the windows of s values ending before `window_at` and
@@ -42,16 +44,24 @@ std::optional<Certificate> certify(const SubtractionSet& s, Rule rule,
                                    std::uint64_t search_limit = kDefaultSearchLimit,
                                    const std::atomic<bool>* stop = nullptr);
 
-// A whole answer for the command line and other interfaces.
+// A whole answer for the command line and other interfaces: G(0 .. count-1).
 struct Table {
-  std::vector<std::uint32_t> values;  // G(0 .. count-1)
-  std::optional<Period> period;       // proven when certified, otherwise only observed
+  std::uint64_t count = 0;
+  // The values held: all `count` of them; or, once a period is certified, only the first
+  // min(count, preperiod + period), since the rest repeat: at(n) reads any of them in O(1).
+  // (So 10^8 values of a finite set cost one period of memory, and are printed as a stream.)
+  std::vector<std::uint32_t> values;
+  std::optional<Period> period;  // proven when certified, otherwise only observed
   bool certified = false;
   std::optional<Certificate> certificate;
+
+  std::uint32_t at(std::uint64_t n) const {
+    return n < values.size() ? values[n] : values[periodic_index(*period, n)];
+  }
 };
 // `stop`: as for certify (an answer computed after it was set must not be trusted).
 Table table(const SubtractionSet& s, std::uint64_t count, Rule rule = Rule::normal,
-            const std::atomic<bool>* stop = nullptr);
+            const ProgressFn& progress = {}, const std::atomic<bool>* stop = nullptr);
 
 struct Move {
   std::uint64_t take;
@@ -68,7 +78,7 @@ struct Position {
 // The value of a heap of n and every winning move. Finite sets: via the certified period, so n
 // may be anything up to 10^18 and beyond; other sets: computed directly, n < kMaxTableValues.
 Position analyze(const SubtractionSet& s, std::uint64_t n, Rule rule = Rule::normal,
-                 const std::atomic<bool>* stop = nullptr);
+                 const ProgressFn& progress = {}, const std::atomic<bool>* stop = nullptr);
 
 // The game for the generic solver (tests cross-check the fast paths against it).
 struct Game {

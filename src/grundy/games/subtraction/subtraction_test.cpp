@@ -177,6 +177,45 @@ TEST(Subtraction, StreamingKernelMatchesTable) {
     }
 }
 
+// A certified table holds one period, however many values it stands for; at() reads them all.
+TEST(Subtraction, CertifiedTableHoldsOnePeriod) {
+  const auto s = SubtractionSet::parse("1,3,4");
+  const auto t = table(s, 100'000'000);
+  ASSERT_TRUE(t.certified);
+  EXPECT_EQ(t.count, 100'000'000u);
+  EXPECT_EQ(t.values.size(), 7u);
+  const Values direct = values(s, 1000);
+  for (std::uint64_t n = 0; n < 1000; ++n) ASSERT_EQ(t.at(n), direct[n]) << n;
+  EXPECT_EQ(t.at(99'999'999), direct[99'999'999 % 7]);
+  // Uncertified tables hold everything.
+  const auto u = table(SubtractionSet::parse("squares"), 500);
+  EXPECT_EQ(u.values.size(), 500u);
+}
+
+// Progress is reported in units of work, ending below the total, and never decreasing.
+TEST(Subtraction, ProgressIsMonotone) {
+  std::uint64_t last = 0, total = 0, calls = 0;
+  const ProgressFn progress = [&](std::uint64_t done, std::uint64_t all) {
+    EXPECT_GE(done, last);
+    EXPECT_LE(done, all);
+    last = done, total = all, ++calls;
+  };
+  const std::uint64_t count = 80'000;  // values pass 63 at n = 63,323: both paths are used
+  const auto v = values(SubtractionSet::parse("squares"), count, Rule::normal, progress);
+  EXPECT_GT(calls, 1u);
+  EXPECT_GT(total, 0u);
+  // Against the plain definition: the mex of the values a square below.
+  std::vector<std::uint8_t> seen;
+  for (std::uint64_t n = 0; n < count; ++n) {
+    seen.assign(200, 0);
+    for (std::uint64_t k = 1; k * k <= n; ++k) seen[v[n - k * k]] = 1;
+    std::uint32_t mex = 0;
+    while (seen[mex]) ++mex;
+    ASSERT_EQ(v[n], mex) << n;
+  }
+  EXPECT_GE(*std::max_element(v.begin(), v.end()), 64u);
+}
+
 // Keywords are matched in any case, in every command (colours, set names, game names).
 TEST(Subtraction, KeywordsIgnoreCase) {
   EXPECT_EQ(SubtractionSet::parse("SQUARES").kind(), SetKind::squares);

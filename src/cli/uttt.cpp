@@ -1,0 +1,253 @@
+// grundy uttt show|perft|playouts|analyze|play|match|solve: Ultimate Tic-Tac-Toe.
+// This file: the `uttt` command itself, the shared position options, and show, perft, playouts.
+#include <chrono>
+#include <string>
+
+#include <fmt/core.h>
+
+#include "command.h"
+#include "grundy/core/error.h"
+#include "grundy/core/output_file.h"
+#include "grundy/core/parse.h"
+#include "grundy/games/uttt/notation.h"
+#include "grundy/games/uttt/playout.h"
+#include "grundy/games/uttt/svg.h"
+#include "grundy/search/two_player.h"
+#include "io.h"
+#include "uttt_cli.h"
+
+namespace grundy::cli::uttt_cli {
+
+void add_position_options(CLI::App* cmd, PositionOptions& o, bool moves_required) {
+  auto* moves = cmd->add_option("--moves", o.moves,
+                                "moves played so far from the empty board, X first: cells a1-i9 "
+                                "(column a-i, row 1-9 from the top) separated by spaces or commas");
+  if (moves_required) moves->required();
+  cmd->add_option("--rules", o.rules,
+                  "standard (won or full boards close) or orlin (won boards stay open; a free "
+                  "move only when the target board is full)")
+      ->default_str("standard");
+}
+
+uttt::Board position(const PositionOptions& o) {
+  return uttt::play_moves(o.moves, uttt::parse_rules(o.rules));
+}
+
+const char* player_name(int player) {
+  return player == 0 ? "X" : "O";
+}
+
+std::string board_text(const uttt::Board& b) {
+  uttt::Board::Moves legal;
+  b.legal_moves(legal);
+  auto cell_char = [&](int column, int row) {
+    const int board = (row / 3) * 3 + column / 3, c = (row % 3) * 3 + column % 3;
+    if ((b.cells(0, board) >> c) & 1) return 'X';
+    if ((b.cells(1, board) >> c) & 1) return 'O';
+    if (legal.contains(static_cast<uttt::Board::Move>(9 * board + c))) return '*';
+    return '.';
+  };
+  auto owner_char = [&](int board) {
+    if ((b.owned(0) >> board) & 1) return 'X';
+    if ((b.owned(1) >> board) & 1) return 'O';
+    if (!((b.open_boards() >> board) & 1)) return '-';
+    return '.';
+  };
+  std::string s = "    a b c   d e f   g h i      boards\n";
+  for (int row = 0; row < 9; ++row) {
+    if (row == 3 || row == 6) s += "    ------+-------+------\n";
+    s += fmt::format(" {}  ", row + 1);
+    for (int column = 0; column < 9; ++column) {
+      if (column == 3 || column == 6) s += "| ";
+      s += cell_char(column, row);
+      s += ' ';
+    }
+    if (row % 3 == 1) {
+      const int big = row / 3;
+      s += fmt::format("     {} {} {}", owner_char(3 * big), owner_char(3 * big + 1),
+                       owner_char(3 * big + 2));
+    }
+    while (!s.empty() && s.back() == ' ') s.pop_back();
+    s += '\n';
+  }
+  if (b.winner() >= 0) {
+    s += fmt::format("{} has won (three boards in a line).\n", player_name(b.winner()));
+  } else if (b.is_over()) {
+    s += "The game is a draw (no legal move is left).\n";
+  } else {
+    s += fmt::format("{} to move {}; * marks the {} legal cell{}.\n", player_name(b.to_move()),
+                     b.forced_board() == uttt::kAnyBoard
+                         ? std::string("anywhere (a free move)")
+                         : "in " + uttt::board_name(b.forced_board()),
+                     legal.size(), legal.size() == 1 ? "" : "s");
+  }
+  return s;
+}
+
+namespace {
+
+struct ShowOptions {
+  PositionOptions position;
+  std::string svg;
+  bool json = false;
+};
+
+void run_show(const ShowOptions& o) {
+  const uttt::Board b = position(o.position);
+  const auto moves = uttt::split_move_list(o.position.moves);
+  if (!o.svg.empty()) {
+    std::optional<uttt::Board::Move> last;
+    if (!moves.empty()) last = uttt::parse_cell(moves.back());
+    write_output_file(o.svg, uttt::to_svg(b, last));
+  }
+  if (o.json) {
+    nlohmann::json cells = nlohmann::json::array();
+    for (int row = 0; row < 9; ++row) {
+      std::string line;
+      for (int column = 0; column < 9; ++column) {
+        const int board = (row / 3) * 3 + column / 3, c = (row % 3) * 3 + column % 3;
+        line += (b.cells(0, board) >> c) & 1 ? 'X' : (b.cells(1, board) >> c) & 1 ? 'O' : '.';
+      }
+      cells.push_back(line);
+    }
+    std::string owners;
+    for (int board = 0; board < 9; ++board)
+      owners += (b.owned(0) >> board) & 1           ? 'X'
+                : (b.owned(1) >> board) & 1         ? 'O'
+                : !((b.open_boards() >> board) & 1) ? '-'
+                                                    : '.';
+    uttt::Board::Moves legal;
+    b.legal_moves(legal);
+    nlohmann::json legal_names = nlohmann::json::array();
+    for (auto m : legal) legal_names.push_back(uttt::cell_name(m));
+    print_json({{"rules", uttt::rules_name(b.rules())},
+                {"moves", moves.size()},
+                {"rows", cells},
+                {"boards", owners},
+                {"to_move", player_name(b.to_move())},
+                {"forced_board", b.forced_board() == uttt::kAnyBoard
+                                     ? nlohmann::json(nullptr)
+                                     : nlohmann::json(uttt::board_name(b.forced_board()))},
+                {"legal_moves", legal_names},
+                {"over", b.is_over()},
+                {"winner", b.winner() < 0 ? nlohmann::json(nullptr)
+                                          : nlohmann::json(player_name(b.winner()))}});
+    return;
+  }
+  fmt::print("Ultimate Tic-Tac-Toe, {} rules, after {} move{}{}\n\n", uttt::rules_name(b.rules()),
+             moves.size(), moves.size() == 1 ? "" : "s",
+             moves.empty() ? "" : ": " + uttt::format_moves([&] {
+                                    std::vector<uttt::Board::Move> ms;
+                                    for (const auto& t : moves) ms.push_back(uttt::parse_cell(t));
+                                    return ms;
+                                  }()));
+  fmt::print("{}", board_text(b));
+  if (!o.svg.empty()) fmt::print("Picture written to {}.\n", o.svg);
+}
+
+struct PerftOptions {
+  PositionOptions position;
+  std::string depth;
+  bool json = false;
+};
+
+void run_perft(const PerftOptions& o) {
+  uttt::Board b = position(o.position);
+  const auto depth = static_cast<int>(parse_uint(o.depth, "depth", 12, "12"));
+  const std::uint64_t n = search::perft(b, depth);
+  if (o.json) {
+    print_json({{"rules", uttt::rules_name(b.rules())},
+                {"moves", o.position.moves},
+                {"depth", depth},
+                {"sequences", n}});
+    return;
+  }
+  fmt::print("perft {} ({} rules, {}): {} move sequences of exactly {} plies\n", depth,
+             uttt::rules_name(b.rules()),
+             o.position.moves.empty() ? "empty board" : "after " + o.position.moves, n, depth);
+}
+
+struct PlayoutsOptions {
+  PositionOptions position;
+  std::string count;
+  std::uint64_t seed = 1;
+  bool json = false;
+};
+
+void run_playouts(const PlayoutsOptions& o) {
+  const uttt::Board b = position(o.position);
+  const auto n = parse_uint(o.count, "number of playouts", std::uint64_t{1} << 40, "2^40");
+  const auto start = std::chrono::steady_clock::now();
+  const auto s = uttt::random_playouts(b, n, o.seed);
+  const std::chrono::duration<double> d = std::chrono::steady_clock::now() - start;
+  const double per_second = d.count() > 0 ? static_cast<double>(s.games) / d.count() : 0;
+  const double mean = s.games ? static_cast<double>(s.plies) / static_cast<double>(s.games) : 0;
+  if (o.json) {
+    print_json({{"rules", uttt::rules_name(b.rules())},
+                {"playouts", s.games},
+                {"seed", o.seed},
+                {"x_wins", s.x_wins},
+                {"o_wins", s.o_wins},
+                {"draws", s.draws},
+                {"mean_length", mean},
+                {"seconds", d.count()},
+                {"per_second", per_second}});
+    return;
+  }
+  auto pct = [&](std::uint64_t k) {
+    return s.games ? 100.0 * static_cast<double>(k) / static_cast<double>(s.games) : 0.0;
+  };
+  fmt::print(
+      "{} random games ({} rules, seed {}): X wins {} ({:.1f}%), O wins {} ({:.1f}%), draws {} "
+      "({:.1f}%); {:.1f} moves on average.\n{:.0f} playouts per second on one core.\n",
+      s.games, uttt::rules_name(b.rules()), o.seed, s.x_wins, pct(s.x_wins), s.o_wins,
+      pct(s.o_wins), s.draws, pct(s.draws), mean, per_second);
+}
+
+const Registration registration{
+    70, "uttt", [](CLI::App& app) {
+      auto* uttt = app.add_subcommand(
+          "uttt",
+          "Ultimate Tic-Tac-Toe (standard and orlin rules): show, perft, random playouts, "
+          "engines (random, heuristic, mcts, alphabeta), matches, proof-number solving");
+      uttt->require_subcommand(1);
+      uttt->footer(
+          "Cells are a1-i9: column a-i left to right, row 1-9 top to bottom (e5 is the centre of "
+          "the centre board).\nExample:\n  grundy uttt show --moves 'e5 e4 d2'\n  grundy uttt "
+          "analyze --moves 'e5 e4' --ms 500");
+
+      auto show = std::make_shared<ShowOptions>();
+      auto* s =
+          uttt->add_subcommand("show", "The board after a move list: owners, who moves where");
+      add_position_options(s, show->position);
+      s->add_option("--svg", show->svg, "also write an SVG picture to FILE");
+      s->add_flag("--json", show->json, "print JSON: rows, boards, to_move, legal_moves, winner");
+      s->footer("Example:\n  grundy uttt show --moves 'e5 e4 d2' --svg board.svg");
+      s->callback([show] { run_show(*show); });
+
+      auto perft = std::make_shared<PerftOptions>();
+      auto* p = uttt->add_subcommand(
+          "perft", "Move sequences of exactly DEPTH plies (a finished game is not extended)");
+      p->add_option("depth", perft->depth, "plies (0-12)")->required();
+      add_position_options(p, perft->position);
+      p->add_flag("--json", perft->json, "print JSON");
+      p->footer("Example:\n  grundy uttt perft 5\n  grundy uttt perft 6 --rules orlin");
+      p->callback([perft] { run_perft(*perft); });
+
+      auto playouts = std::make_shared<PlayoutsOptions>();
+      auto* r = uttt->add_subcommand(
+          "playouts", "Random games to the end on one core: results and playouts per second");
+      r->add_option("count", playouts->count, "number of games")->required();
+      r->add_option("--seed", playouts->seed, "random seed (a seed names a run)");
+      add_position_options(r, playouts->position);
+      r->add_flag("--json", playouts->json,
+                  "print JSON: per_second, x_wins, o_wins, draws, mean_length");
+      r->footer("Example:\n  grundy uttt playouts 1000000 --seed 7 --json");
+      r->callback([playouts] { run_playouts(*playouts); });
+
+      install_play_commands(uttt);
+      install_solve_commands(uttt);
+    }};
+
+}  // namespace
+}  // namespace grundy::cli::uttt_cli

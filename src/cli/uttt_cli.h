@@ -1,0 +1,29 @@
+#pragma once
+// `grundy uttt ...`: the Ultimate Tic-Tac-Toe subcommands, one file per family (uttt.cpp:
+// show, perft, playouts; uttt_play.cpp: analyze, play, match; uttt_solve.cpp: solve). Each
+// family adds its sub-subcommands to the `uttt` command that uttt.cpp registers.
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "grundy/games/uttt/board.h"
+
+namespace grundy::cli::uttt_cli {
+
+// Options every uttt subcommand shares: the rules and the moves played so far.
+struct PositionOptions {
+  std::string rules = "standard";
+  std::string moves;
+};
+void add_position_options(CLI::App* cmd, PositionOptions& o, bool moves_required = false);
+uttt::Board position(const PositionOptions& o);
+
+// "X" or "O".
+const char* player_name(int player);
+// The board as text: the grid, owners, the board to play in, who moves (or the result).
+std::string board_text(const uttt::Board& b);
+
+void install_play_commands(CLI::App* uttt);   // uttt_play.cpp
+void install_solve_commands(CLI::App* uttt);  // uttt_solve.cpp
+
+}  // namespace grundy::cli::uttt_cli

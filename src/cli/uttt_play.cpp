@@ -1,0 +1,312 @@
+// grundy uttt analyze | play | match: the engines at work.
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include <fmt/core.h>
+
+#include "grundy/core/error.h"
+#include "grundy/core/parse.h"
+#include "grundy/games/uttt/notation.h"
+#include "grundy/games/uttt/players.h"
+#include "grundy/search/match.h"
+#include "io.h"
+#include "uttt_cli.h"
+
+namespace grundy::cli::uttt_cli {
+namespace {
+
+// Engine options as the command line gives them.
+struct EngineFlags {
+  std::string engine = "mcts";
+  double ms = 1000;
+  std::uint64_t iterations = 0;
+  int threads = 1;
+  std::uint64_t seed = 1;
+};
+
+void add_engine_flags(CLI::App* cmd, EngineFlags& f, double default_ms, bool with_engine = true) {
+  f.ms = default_ms;
+  if (with_engine)
+    cmd->add_option("--engine", f.engine, "random, heuristic, mcts or alphabeta")
+        ->default_str("mcts");
+  cmd->add_option("--ms", f.ms, "thinking time per move in milliseconds")
+      ->default_str(fmt::format("{:g}", default_ms));
+  cmd->add_option("--iterations", f.iterations,
+                  "a fixed budget instead of time: playouts (mcts) or nodes (alphabeta); "
+                  "reproducible with --threads 1");
+  cmd->add_option("--threads", f.threads, "threads (mcts: one tree each; alphabeta: Lazy SMP)")
+      ->default_str("1");
+  cmd->add_option("--seed", f.seed, "random seed")->default_str("1");
+}
+
+uttt::EngineOptions engine_options(const EngineFlags& f, const std::string& engine) {
+  uttt::EngineOptions o;
+  o.engine = uttt::parse_engine(engine);
+  if (f.ms < 0) throw InputError("--ms must not be negative");
+  if (f.threads < 1 || f.threads > 64) throw InputError("--threads must be between 1 and 64");
+  o.seconds = f.iterations ? 0 : f.ms / 1000.0;
+  o.iterations = f.iterations;
+  o.threads = f.threads;
+  o.seed = f.seed;
+  return o;
+}
+
+std::string result_word(int r) {
+  return r > 0 ? "win" : r < 0 ? "loss" : "draw";
+}
+
+std::string title(const uttt::Board& b, const std::string& moves) {
+  const auto tokens = uttt::split_move_list(moves);
+  std::string t = fmt::format("Ultimate Tic-Tac-Toe, {} rules, ", uttt::rules_name(b.rules()));
+  if (tokens.empty()) return t + "the empty board";
+  std::vector<uttt::Board::Move> ms;
+  for (const auto& x : tokens) ms.push_back(uttt::parse_cell(x));
+  return t + fmt::format("after {}", uttt::format_moves(ms));
+}
+
+// ---------------------------------------------------------------------------------- analyze
+
+struct AnalyzeOptions {
+  PositionOptions position;
+  EngineFlags engine;
+  bool json = false;
+};
+
+void run_analyze(const AnalyzeOptions& o) {
+  const uttt::Board b = position(o.position);
+  if (b.is_over())
+    throw InputError(b.winner() >= 0
+                         ? fmt::format("the game is over ({} has won): nothing to analyse",
+                                       player_name(b.winner()))
+                         : "the game is over (a draw): nothing to analyse");
+  const auto a = uttt::analyze(b, engine_options(o.engine, o.engine.engine));
+  nlohmann::json pv = nlohmann::json::array();
+  for (auto m : a.principal_variation) pv.push_back(uttt::cell_name(m));
+  const bool mcts = a.engine == "mcts";
+  if (o.json) {
+    nlohmann::json j = {{"to_move", player_name(a.to_move)},
+                        {"best", uttt::cell_name(a.best)},
+                        {"win_rate", std::round(a.win_rate * 1e4) / 1e4},
+                        {"principal_variation", pv},
+                        {"engine", a.engine},
+                        {mcts ? "playouts" : "nodes", a.work}};
+    if (a.result) j["result"] = result_word(*a.result);
+    print_json(j);
+    return;
+  }
+  fmt::print("{}; {} to move.\n", title(b, o.position.moves), player_name(a.to_move));
+  fmt::print("Best move: {} ({}, {} {} in {:.2f} s)\n", uttt::cell_name(a.best), a.engine, a.work,
+             mcts ? "playouts" : "nodes", a.seconds);
+  if (a.result)
+    fmt::print("Proved: {} {}.\n", player_name(a.to_move),
+               *a.result > 0   ? "wins"
+               : *a.result < 0 ? "loses whatever it does"
+                               : "draws with best play");
+  else
+    fmt::print("Win rate for {}: {:.1f}% (a draw counts half)\n", player_name(a.to_move),
+               100 * a.win_rate);
+  std::string line;
+  for (const auto& m : pv) line += (line.empty() ? "" : " ") + m.get<std::string>();
+  fmt::print("Principal variation: {}\n", line);
+}
+
+// ------------------------------------------------------------------------------------- play
+
+struct PlayOptions {
+  PositionOptions position;
+  EngineFlags engine;
+  std::string first = "me";
+};
+
+void run_play(const PlayOptions& o) {
+  uttt::Board b = position(o.position);
+  if (o.first != "me" && o.first != "engine") throw InputError("--first must be 'me' or 'engine'");
+  const auto options = engine_options(o.engine, o.engine.engine);
+  auto engine = uttt::make_player(options);
+  engine->new_game(options.seed);
+  // The engine plays the side to move now when --first engine, the other side otherwise.
+  const int engine_side = o.first == "engine" ? b.to_move() : 1 - b.to_move();
+  auto hint_options = options;
+  hint_options.engine = uttt::Engine::mcts;
+  fmt::print(
+      "{}. You play {}, the {} engine plays {}. Type a cell (e.g. e5), '?' for a hint, "
+      "'quit' to stop.\n\n",
+      title(b, o.position.moves), player_name(1 - engine_side), engine->name(),
+      player_name(engine_side));
+  while (true) {
+    fmt::print("{}", board_text(b));
+    if (b.is_over()) {
+      if (b.winner() < 0)
+        fmt::print("Game over: a draw.\n");
+      else
+        fmt::print("Game over: {} wins.\n", b.winner() == engine_side ? "the engine" : "you");
+      return;
+    }
+    if (b.to_move() == engine_side) {
+      const auto m = engine->choose(b);
+      fmt::print("\nThe engine ({}) plays {}.\n\n", player_name(engine_side), uttt::cell_name(m));
+      engine->observe(b, m);
+      b.play(m);
+      continue;
+    }
+    while (true) {
+      fmt::print("Your move ({}): ", player_name(b.to_move()));
+      std::fflush(stdout);
+      std::string line;
+      if (!std::getline(std::cin, line)) {
+        fmt::print("\n");
+        return;
+      }
+      const auto tokens = uttt::split_move_list(line);
+      if (tokens.empty()) continue;
+      if (tokens[0] == "quit" || tokens[0] == "q") return;
+      if (tokens[0] == "?") {
+        const auto a = uttt::analyze(b, hint_options);
+        fmt::print("Hint: {} (win rate for you {:.0f}%{})\n", uttt::cell_name(a.best),
+                   100 * a.win_rate,
+                   a.result ? ", proved " + result_word(*a.result) : std::string());
+        continue;
+      }
+      uttt::Board::Move m;
+      try {
+        m = uttt::parse_cell(tokens[0]);
+      } catch (const InputError& e) {
+        fmt::print("{}\n", e.what());
+        continue;
+      }
+      const std::string why = uttt::illegal_reason(b, m);
+      if (!why.empty()) {
+        fmt::print("{} is illegal: {}\n", tokens[0], why);
+        continue;
+      }
+      engine->observe(b, m);
+      b.play(m);
+      fmt::print("\n");
+      break;
+    }
+  }
+}
+
+// ------------------------------------------------------------------------------------ match
+
+struct MatchOptions {
+  PositionOptions position;
+  EngineFlags engine;
+  double ms_b = -1;  // engine B's budget when it differs from A's
+  std::uint64_t iterations_b = 0;
+  std::string a, b;
+  int games = 10;
+  bool json = false;
+  bool progress = false;
+};
+
+void run_match(const MatchOptions& o) {
+  const uttt::Board start = position(o.position);
+  if (start.is_over()) throw InputError("the game is over: there is nothing to play");
+  if (o.games < 1 || o.games > 1000000) throw InputError("--games must be between 1 and 10^6");
+  auto oa = engine_options(o.engine, o.a);
+  EngineFlags flags_b = o.engine;
+  if (o.ms_b >= 0 || o.iterations_b) {
+    flags_b.ms = o.ms_b >= 0 ? o.ms_b : o.engine.ms;
+    flags_b.iterations = o.iterations_b;
+  }
+  auto ob = engine_options(flags_b, o.b);
+  ob.seed = oa.seed + 1;
+  auto pa = uttt::make_player(oa);
+  auto pb = uttt::make_player(ob);
+  const bool show = o.progress || ::isatty(STDERR_FILENO);
+  int played = 0;
+  const auto r = search::play_match<uttt::Board>(
+      *pa, *pb, start, o.games, o.engine.seed, uttt::kCells, [&](const search::GameRecord& g) {
+        ++played;
+        if (show)
+          fmt::print(stderr, "game {}/{}: {} ({}) {} in {} moves\n", played, o.games, o.a,
+                     g.a_first ? "X" : "O",
+                     g.a_margin > 0   ? "wins"
+                     : g.a_margin < 0 ? "loses"
+                                      : "draws",
+                     g.plies);
+      });
+  const auto score = r.score_interval();
+  const auto wins = r.win_interval();
+  auto budget_of = [](const EngineFlags& f) {
+    return f.iterations ? fmt::format("{} iterations per move", f.iterations)
+                        : fmt::format("{:g} ms per move", f.ms);
+  };
+  std::string budget = budget_of(o.engine);
+  if (budget_of(flags_b) != budget) budget = fmt::format("A {}, B {}", budget, budget_of(flags_b));
+  if (o.json) {
+    print_json({{"a", o.a},
+                {"b", o.b},
+                {"rules", uttt::rules_name(start.rules())},
+                {"games", r.games},
+                {"wins", r.wins},
+                {"draws", r.draws},
+                {"losses", r.losses},
+                {"wins_as_x", r.wins_first},
+                {"games_as_x", r.games_first},
+                {"score", r.score()},
+                {"score_interval", {score.low, score.high}},
+                {"win_interval", {wins.low, wins.high}},
+                {"budget", budget},
+                {"seed", o.engine.seed}});
+    return;
+  }
+  fmt::print("{} against {}, {} game{} ({} rules, {}, seed {}), colours alternating:\n", o.a, o.b,
+             r.games, r.games == 1 ? "" : "s", uttt::rules_name(start.rules()), budget,
+             o.engine.seed);
+  fmt::print("  {}: {} wins, {} draws, {} losses; score {:.1f}% (95% interval {:.1f}%-{:.1f}%)\n",
+             o.a, r.wins, r.draws, r.losses, 100 * r.score(), 100 * score.low, 100 * score.high);
+  fmt::print("  {} wins {:.1f}% of the games (95% interval {:.1f}%-{:.1f}%); {} of {} as X\n", o.a,
+             100.0 * r.wins / r.games, 100 * wins.low, 100 * wins.high, r.wins_first,
+             r.games_first);
+}
+
+}  // namespace
+
+void install_play_commands(CLI::App* uttt) {
+  auto analyze = std::make_shared<AnalyzeOptions>();
+  auto* a = uttt->add_subcommand(
+      "analyze", "Best move, win rate, principal variation (and the result when proved)");
+  add_position_options(a, analyze->position);
+  add_engine_flags(a, analyze->engine, 1000);
+  a->add_flag("--json", analyze->json,
+              "print JSON: to_move, best, result (if proved), win_rate, principal_variation");
+  a->footer(
+      "Example:\n  grundy uttt analyze --moves 'e5 e4' --ms 500\n  grundy uttt analyze "
+      "--moves 'e5' --iterations 20000 --json");
+  a->callback([analyze] { run_analyze(*analyze); });
+
+  auto play = std::make_shared<PlayOptions>();
+  auto* p = uttt->add_subcommand("play", "Play against an engine in the terminal ('?' for a hint)");
+  add_position_options(p, play->position);
+  add_engine_flags(p, play->engine, 1000);
+  p->add_option("--first", play->first, "who moves first from the position: me or engine")
+      ->default_str("me");
+  p->footer("Example:\n  grundy uttt play --engine mcts --ms 500 --first engine");
+  p->callback([play] { run_play(*play); });
+
+  auto match = std::make_shared<MatchOptions>();
+  auto* m = uttt->add_subcommand(
+      "match", "Engine A against engine B: wins, draws, losses with 95% intervals");
+  m->add_option("a", match->a, "engine A: random, heuristic, mcts or alphabeta")->required();
+  m->add_option("b", match->b, "engine B")->required();
+  m->add_option("--games", match->games, "games, colours alternating (A is X in even games)")
+      ->default_str("10");
+  add_position_options(m, match->position);
+  add_engine_flags(m, match->engine, 100, false);
+  m->add_option("--ms-b", match->ms_b, "engine B's time per move, when it differs from A's");
+  m->add_option("--iterations-b", match->iterations_b,
+                "engine B's iterations or nodes per move, when they differ from A's");
+  m->add_flag("--json", match->json, "print JSON");
+  m->add_flag("--progress", match->progress, "one line per game on stderr even when not a TTY");
+  m->footer(
+      "Example:\n  grundy uttt match mcts heuristic --games 200 --ms 100\n  grundy uttt match mcts "
+      "mcts --games 100 --ms 1000 --ms-b 100");
+  m->callback([match] { run_match(*match); });
+}
+
+}  // namespace grundy::cli::uttt_cli

@@ -1,0 +1,106 @@
+#include "grundy/search/mcts.h"
+
+#include <gtest/gtest.h>
+
+#include "grundy/search/random.h"
+#include "grundy/search/testing/toy_games.h"
+
+namespace grundy::search {
+namespace {
+
+using testing::CoinRow;
+using testing::TicTacToe;
+
+int sign(int v) {
+  return (v > 0) - (v < 0);
+}
+
+// The game result for the player to move with perfect play: the sign of the final margin.
+template <class S>
+int perfect_result(const S& s) {
+  S copy = s;
+  return sign(margin(s, s.to_move()) + testing::minimax(copy));
+}
+
+TEST(Mcts, FastLogIsCloseToTheLogarithm) {
+  for (std::uint32_t n : {1u, 2u, 3u, 10u, 1000u, 123456u, 4000000000u})
+    EXPECT_NEAR(fast_log(n), std::log(static_cast<double>(n)), 2e-3 * std::log(n + 2.0)) << n;
+}
+
+TEST(Mcts, TheSolverProvesTicTacToeADraw) {
+  Mcts<TicTacToe> mcts(TicTacToe{});
+  const auto r = mcts.search({.iterations = 200000});
+  EXPECT_EQ(r.proven, 0);
+  EXPECT_LT(r.iterations, 200000u) << "a proven root ends the search";
+  EXPECT_TRUE(r.has_move);
+  EXPECT_FALSE(r.principal_variation.empty());
+}
+
+TEST(Mcts, ProvenResultsEqualMinimaxAndProvenWinsArePlayed) {
+  Rng rng(3);
+  int proven = 0;
+  for (int game = 0; game < 40; ++game) {
+    TicTacToe t;
+    while (!t.is_over()) {
+      Mcts<TicTacToe> mcts(t, {.seed = static_cast<std::uint64_t>(game)});
+      const auto r = mcts.search({.iterations = 3000, .threads = 1 + game % 2});
+      ASSERT_TRUE(r.has_move);
+      const int want = perfect_result(t);
+      if (r.proven != kUnproven) {
+        EXPECT_EQ(r.proven, want);
+        ++proven;
+      }
+      for (const auto& m : r.moves)
+        if (m.proven != kUnproven) {
+          TicTacToe c = t;
+          c.play(m.move);
+          EXPECT_EQ(m.proven, -perfect_result(c));
+        }
+      if (want == 1) {  // the chosen move keeps the win
+        TicTacToe c = t;
+        c.play(r.best);
+        EXPECT_EQ(perfect_result(c), -1);
+      }
+      MovesOf<TicTacToe> moves;
+      t.legal_moves(moves);
+      t.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+  }
+  EXPECT_GT(proven, 100);
+}
+
+TEST(Mcts, ExtraMovesAndScoresAreProvenCorrectly) {
+  Rng rng(8);
+  int proven = 0;
+  for (int i = 0; i < 200; ++i) {
+    std::vector<int> coins(1 + rng.below(9));
+    for (auto& c : coins) c = static_cast<int>(rng.below(9)) + 1;
+    CoinRow row(coins);
+    Mcts<CoinRow> mcts(row);
+    const auto r = mcts.search({.iterations = 20000});
+    if (r.proven == kUnproven) continue;
+    ++proven;
+    EXPECT_EQ(r.proven, perfect_result(row)) << "row " << i;
+  }
+  EXPECT_GT(proven, 150);
+}
+
+TEST(Mcts, TreeReuseKeepsTheSubtreeAndAStopFlagEndsTheSearch) {
+  TicTacToe t;
+  Mcts<TicTacToe> mcts(t);
+  auto r = mcts.search({.iterations = 2000});
+  const auto nodes_before = r.nodes;
+  mcts.advance(r.best);
+  t.play(r.best);
+  EXPECT_TRUE(mcts.root() == t);
+  r = mcts.search({.iterations = 1});
+  EXPECT_GT(r.nodes, 1u);
+  EXPECT_LT(r.nodes, nodes_before);
+  std::atomic<bool> stop{true};
+  r = mcts.search({.stop = &stop});
+  EXPECT_EQ(r.iterations, 0u);
+  EXPECT_TRUE(r.has_move);
+}
+
+}  // namespace
+}  // namespace grundy::search

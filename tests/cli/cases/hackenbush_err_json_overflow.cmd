@@ -1,0 +1,1 @@
+hackenbush tests/cli/data/hb_number_overflow.json

@@ -1,0 +1,1 @@
+hackenbush --string eeellelrereerell --json

@@ -1,0 +1,1 @@
+subtraction allbut:1 --at 1000

@@ -1,0 +1,1 @@
+subtraction 1,3,4 --at 9 --values 5

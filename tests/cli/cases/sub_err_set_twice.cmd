@@ -1,0 +1,1 @@
+subtraction 1,3,4 --set 1,2

@@ -1,0 +1,1 @@
+uttt analyze --moves 'e5' --iterations 3000 --json

@@ -1,0 +1,1 @@
+uttt show --moves 'e5 e5'

@@ -1,0 +1,1 @@
+uttt perft 3 --rules fancy

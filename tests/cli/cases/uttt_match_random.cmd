@@ -1,0 +1,1 @@
+uttt match random random --games 20 --seed 3

@@ -1,0 +1,1 @@
+uttt play --first engine --engine heuristic

@@ -1,0 +1,1 @@
+uttt show --moves 'e5,e4,d2,a4' --rules orlin --json
