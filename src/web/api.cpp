@@ -26,6 +26,10 @@ constexpr Route kRoutes[] = {
      "grundy dots solve RxC [--moves LIST] [--seconds T] [--one-best] --json"},
     {"/api/dots/move", dots_move_route,
      "grundy dots move RxC [--moves LIST] [--engine E] [--seed S] [--seconds T] --json"},
+    {"/api/uttt", uttt_analyze_route,
+     "grundy uttt analyze [--moves LIST] [--rules R] [--engine E] [--ms T | --iterations N] "
+     "[--seed S] --json"},
+    {"/api/uttt/show", uttt_show_route, "grundy uttt show [--moves LIST] [--rules R] --json"},
 };
 
 ApiResponse error(int status, std::string_view message) {

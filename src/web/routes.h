@@ -21,6 +21,10 @@ inline constexpr std::uint64_t kMaxWebOctalLimit = std::uint64_t{1} << 20;
 // Dots and Boxes: the solver's table and its time per question.
 inline constexpr std::uint64_t kWebDotsTableMiB = 64;
 
+// Ultimate Tic-Tac-Toe: playouts (mcts) or nodes (alphabeta) one request may ask for; the
+// budget's stop flag ends the search sooner when the machine is slow.
+inline constexpr std::uint64_t kMaxWebUtttIterations = 1'000'000;
+
 nlohmann::json nim_route(std::string_view body, const Budget& budget);
 nlohmann::json subtraction_route(std::string_view body, const Budget& budget);
 nlohmann::json octal_route(std::string_view body, const Budget& budget);
@@ -30,5 +34,7 @@ nlohmann::json dots_show_route(std::string_view body, const Budget& budget);
 nlohmann::json dots_analyze_route(std::string_view body, const Budget& budget);
 nlohmann::json dots_solve_route(std::string_view body, const Budget& budget);
 nlohmann::json dots_move_route(std::string_view body, const Budget& budget);
+nlohmann::json uttt_show_route(std::string_view body, const Budget& budget);
+nlohmann::json uttt_analyze_route(std::string_view body, const Budget& budget);
 
 }  // namespace grundy::web

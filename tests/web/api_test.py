@@ -73,6 +73,9 @@ def without(text, *keys):
     return j
 
 
+# A game of Ultimate Tic-Tac-Toe in which X wins with i4 (tests/cli/cases/uttt_analyze_win).
+UTTT_X_WINS_NEXT = "d4 a2 c5 g5 b5 e5 f4 i2 g6 a8 a5 i5 h5 d5 h4 e2 e4 f3 g7 c2"
+
 # Each: name, endpoint, request body, the command line that asks the same question, and the
 # fields that may differ between two runs (timings).
 SAME_AS_CLI = [
@@ -135,6 +138,24 @@ SAME_AS_CLI = [
       "--json"], ()),
     ("dots move control", "/api/dots/move", {"size": "3x3", "moves": "a1b1 b2b3", "seed": 7},
      ["dots", "move", "3x3", "--moves", "a1b1 b2b3", "--seed", "7", "--json"], ()),
+    ("uttt analyze", "/api/uttt", {"moves": "e5", "iterations": 3000},
+     ["uttt", "analyze", "--moves", "e5", "--iterations", "3000", "--json"], ()),
+    ("uttt analyze orlin", "/api/uttt",
+     {"moves": "e5 e4 d2", "rules": "orlin", "engine": "mcts", "iterations": 2000, "seed": 9},
+     ["uttt", "analyze", "--moves", "e5 e4 d2", "--rules", "orlin", "--iterations", "2000",
+      "--seed", "9", "--json"], ()),
+    ("uttt analyze proved win", "/api/uttt",
+     {"moves": UTTT_X_WINS_NEXT, "engine": "alphabeta", "ms": 500},
+     ["uttt", "analyze", "--moves", UTTT_X_WINS_NEXT, "--engine", "alphabeta", "--ms", "500",
+      "--json"], ()),
+    ("uttt analyze heuristic", "/api/uttt", {"moves": "e5 e4", "engine": "heuristic"},
+     ["uttt", "analyze", "--moves", "e5 e4", "--engine", "heuristic", "--json"], ()),
+    ("uttt analyze random", "/api/uttt", {"engine": "random", "seed": 5},
+     ["uttt", "analyze", "--engine", "random", "--seed", "5", "--json"], ()),
+    ("uttt show", "/api/uttt/show", {"moves": "e5,e4,d2,a4", "rules": "orlin"},
+     ["uttt", "show", "--moves", "e5,e4,d2,a4", "--rules", "orlin", "--json"], ()),
+    ("uttt show won", "/api/uttt/show", {"moves": UTTT_X_WINS_NEXT + " i4"},
+     ["uttt", "show", "--moves", UTTT_X_WINS_NEXT + " i4", "--json"], ()),
 ]
 
 # Bad positions: the server's message is the command line's, without "grundy: ".
@@ -161,6 +182,16 @@ SAME_ERROR_AS_CLI = [
      ["dots", "show", "2x2", "--moves", "a1b1 b1a1"]),
     ("dots bad engine", "/api/dots/move", {"size": "2x2", "engine": "genius"},
      ["dots", "move", "2x2", "--engine", "genius"]),
+    ("uttt forced board", "/api/uttt/show", {"moves": "e5 a1"}, ["uttt", "show", "--moves", "e5 a1"]),
+    ("uttt occupied", "/api/uttt", {"moves": "e5 e5"}, ["uttt", "analyze", "--moves", "e5 e5"]),
+    ("uttt bad cell", "/api/uttt/show", {"moves": "e5 zz"}, ["uttt", "show", "--moves", "e5 zz"]),
+    ("uttt bad rules", "/api/uttt", {"rules": "fancy"}, ["uttt", "analyze", "--rules", "fancy"]),
+    ("uttt bad engine", "/api/uttt", {"engine": "minimax"},
+     ["uttt", "analyze", "--engine", "minimax"]),
+    ("uttt game over", "/api/uttt", {"moves": UTTT_X_WINS_NEXT + " i4"},
+     ["uttt", "analyze", "--moves", UTTT_X_WINS_NEXT + " i4"]),
+    ("uttt move after the end", "/api/uttt/show", {"moves": UTTT_X_WINS_NEXT + " i4 a1"},
+     ["uttt", "show", "--moves", UTTT_X_WINS_NEXT + " i4 a1"]),
 ]
 
 
@@ -224,6 +255,12 @@ def test_request_errors(s):
     check("web bound: 400", status == 400 and "web app" in text, text)
     status, _, text = s.post("/api/subtraction", {"set": "1,2", "values": 1000000})
     check("too many values: 400", status == 400 and "--values" in text, text)
+    status, _, text = s.post("/api/uttt", {"ms": 60000})
+    check("uttt: --ms beyond the budget: 400", status == 400 and "budget" in text, text)
+    status, _, text = s.post("/api/uttt", {"iterations": "10000000000"})
+    check("uttt: too many iterations: 400", status == 400 and "--iterations" in text, text)
+    status, _, text = s.post("/api/uttt", {"moves": 5})
+    check("uttt: moves must be a string: 400", status == 400 and "must be a string" in text, text)
     status, _, text = s.post("/api/nope", {})
     check("unknown endpoint: 404", status == 404 and "error" in json.loads(text), text)
     status, _, text = s.request("GET", "/nope.html")
@@ -239,7 +276,7 @@ def test_request_errors(s):
 
 def test_static(s):
     for path in ["/", "/index.html", "/nim.html", "/explorer.html", "/hackenbush.html",
-                 "/dots.html", "/js/common.js", "/css/style.css", "/docs/web.md"]:
+                 "/dots.html", "/uttt.html", "/js/uttt.js", "/js/common.js", "/css/style.css", "/docs/web.md"]:
         status, headers, text = s.request("GET", path)
         check(f"GET {path}", status == 200 and len(text) > 0, status)
         csp = headers.get("Content-Security-Policy", "")
@@ -266,6 +303,11 @@ def test_budget():
         check("budget: 504", status == 504 and "budget of 0.3 s" in text, f"{status} {text}")
         status, _, text = s.post("/api/nim", {"heaps": [1, 2]})
         check("budget: the server goes on", status == 200, status)
+        status, _, text = s.post("/api/uttt", {"iterations": 1000000})
+        check("budget: uttt search stopped: 504", status == 504 and "budget of 0.3 s" in text,
+              f"{status} {text}")
+        status, _, text = s.post("/api/uttt", {"engine": "mcts"})
+        check("budget: uttt thinks for half the budget by default", status == 200, f"{status} {text}")
         status, _, text = s.post("/api/octal", {"code": "0.6", "period": True, "values": 10})
         check("budget: octal search refused or stopped", status in (400, 504) and
               ("budget" in text or "web app" in text or "estimate" in text or "take" in text),

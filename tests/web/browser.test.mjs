@@ -73,6 +73,7 @@ async function shoot(page, name) {
 const PAGES = [
   ['/', 'h1'], ['/nim.html', '.token'], ['/explorer.html', '.cell'],
   ['/hackenbush.html', 'svg.hb .edge'], ['/dots.html', 'svg.dots .line'],
+  ['/uttt.html', 'svg.uttt .cell.playable'],
 ];
 
 test('every page loads without a console error, on a desktop and on a phone', { timeout: 300_000 }, async () => {
@@ -86,7 +87,7 @@ test('every page loads without a console error, on a desktop and on a phone', { 
       assert.ok(overflow <= 1, `${path} is wider than a ${size.width}px window by ${overflow}px`);
       // Every page links to every other and to the docs.
       const links = await page.$$eval('header nav a', (as) => as.map((a) => a.getAttribute('href')));
-      for (const p of ['/nim.html', '/explorer.html', '/hackenbush.html', '/dots.html', '/docs/web.md'])
+      for (const p of ['/nim.html', '/explorer.html', '/hackenbush.html', '/dots.html', '/uttt.html', '/docs/web.md'])
         assert.ok(links.includes(p), `${path} links to ${p}`);
       await close();
     }
@@ -279,5 +280,81 @@ test('keyboard: the Nim page is played with Tab and Enter alone', { timeout: 120
   await idle(page);
   // 1 1: we take one, the engine takes the last: it wins.
   assert.match(await page.textContent('#status'), /Game over: The engine wins/);
+  await close();
+});
+
+// Ultimate Tic-Tac-Toe: the board a move sends the opponent to (0-8, row by row), from its cell.
+const utttTarget = (cell) => {
+  const x = cell.charCodeAt(0) - 97, y = Number(cell.slice(1)) - 1;
+  return (y % 3) * 3 + (x % 3);
+};
+
+// Plays the page's game to the end: each turn, `move` makes the human's move.
+async function playUtttToTheEnd(page, move) {
+  for (let turn = 0; turn < 60; turn++) {
+    await idle(page);
+    if (await page.evaluate(() => document.body.dataset.gameOver === 'true')) break;
+    await move();
+  }
+  await idle(page);
+  assert.equal(await page.evaluate(() => document.body.dataset.gameOver), 'true');
+  assert.match(await page.textContent('#status'), /Game over: (you win|a draw|the engine wins)\./);
+  assert.equal(await page.locator('svg.uttt .cell.playable').count(), 0);
+}
+
+test('Ultimate Tic-Tac-Toe: a whole game, the forced board, a hint checked against the engine', { timeout: 300_000 }, async () => {
+  const { page, errors, close } = await open('/uttt.html');
+  await page.selectOption('#rules', 'standard');
+  await page.selectOption('#level', '1');
+  await page.selectOption('#first', 'me');
+  await page.click('#new-game');
+  await idle(page);
+  // The hint from the empty board is `grundy uttt analyze --iterations 20000 --json`'s best move.
+  await page.click('#hint-button');
+  await idle(page);
+  const hinted = await page.getAttribute('#hint-move', 'data-cell');
+  const engine = JSON.parse(cli('uttt', 'analyze', '--moves', '', '--iterations', '20000', '--json'));
+  assert.equal(hinted, engine.best);
+  assert.match(await page.textContent('#evaluation'), /\d+%|proved/);
+  assert.equal(await page.getAttribute('svg.uttt .cell.hinted', 'data-cell'), engine.best);
+  // e5 sends the engine to the centre board; its reply sends us to the board named by its cell.
+  await page.fill('#cell', 'e5');
+  await page.press('#cell', 'Enter');
+  await idle(page);
+  const [first, reply] = (await page.getAttribute('#board', 'data-moves')).split(' ');
+  assert.equal(first, 'e5');
+  assert.equal(utttTarget(first), 4);
+  const forced = await page.$$eval('svg.uttt [data-forced]', (es) => es.map((e) => Number(e.dataset.forced)));
+  assert.deepEqual(forced, [utttTarget(reply)]);
+  // A cell outside the forced board: the engine's reason, on the page.
+  const outside = ['a1', 'i9'].find((c) => Math.floor((Number(c[1]) - 1) / 3) * 3 + Math.floor((c.charCodeAt(0) - 97) / 3) !== utttTarget(reply));
+  await page.fill('#cell', outside);
+  await page.press('#cell', 'Enter');
+  await idle(page);
+  assert.match(await page.textContent('#error'), /is illegal: the move must be in the/);
+  await shoot(page, 'uttt');
+  await playUtttToTheEnd(page, () => page.click('svg.uttt .cell.playable'));
+  assert.deepEqual(errors.filter((e) => !/status of 400/.test(e)), []);
+  await close();
+});
+
+test('Ultimate Tic-Tac-Toe: orlin rules, played with the keyboard alone', { timeout: 300_000 }, async () => {
+  const { page, errors, close } = await open('/uttt.html');
+  await page.selectOption('#rules', 'orlin');
+  await page.selectOption('#level', '2');
+  await page.selectOption('#first', 'engine');
+  await page.focus('#new-game');
+  await page.keyboard.press('Enter');
+  await idle(page);
+  // The engine moved first; the focus waits on a playable cell of the board it sent us to.
+  assert.equal((await page.getAttribute('#board', 'data-moves')).split(' ').length, 1);
+  await playUtttToTheEnd(page, async () => {
+    const focused = await page.evaluate(() => document.activeElement?.classList.contains('playable'));
+    if (!focused) await page.focus('svg.uttt .cell.playable');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+  });
+  assert.match(await page.getAttribute('svg.uttt', 'aria-label'), /orlin rules/);
+  assert.deepEqual(errors, []);
   await close();
 });
