@@ -332,8 +332,24 @@ test('Ultimate Tic-Tac-Toe: a whole game, the forced board, a hint checked again
   await page.press('#cell', 'Enter');
   await idle(page);
   assert.match(await page.textContent('#error'), /is illegal: the move must be in the/);
-  await shoot(page, 'uttt');
-  await playUtttToTheEnd(page, () => page.click('svg.uttt .cell.playable'));
+  // Mid-game, a hint again: the same as the command line's for the same move list.
+  let turn = 0;
+  await playUtttToTheEnd(page, async () => {
+    if (++turn === 10) {
+      await page.click('#hint-button');
+      await idle(page);
+      const moves = await page.getAttribute('#board', 'data-moves');
+      const cliHint = JSON.parse(cli('uttt', 'analyze', '--moves', moves, '--iterations', '20000', '--json'));
+      assert.equal(await page.getAttribute('#hint-move', 'data-cell'), cliHint.best, moves);
+      if (SHOTS) {
+        await page.setViewportSize({ width: 1200, height: 1280 });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await shoot(page, 'uttt');
+        await page.setViewportSize({ width: 1200, height: 900 });
+      }
+    }
+    await page.click('svg.uttt .cell.playable');
+  });
   assert.deepEqual(errors.filter((e) => !/status of 400/.test(e)), []);
   await close();
 });
