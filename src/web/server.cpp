@@ -15,6 +15,7 @@
 #include <httplib.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/text_check.h"
 #include "report/json_text.h"
 #include "web/api.h"
 #include "web/assets.h"
@@ -203,6 +204,20 @@ Server::Server(ServerOptions options) : options_(std::move(options)), impl_(new 
     res.set_content(asset->data.data(), asset->data.size(), std::string(asset->content_type));
     res.set_header("Cache-Control", "no-cache");
   });
+
+  // Other methods: 405 with the methods the path takes.
+  const auto wrong_method = [](const httplib::Request& req, httplib::Response& res) {
+    const bool api = req.path.rfind("/api/", 0) == 0 && req.path != "/api/status";
+    res.set_header("Allow", api ? "POST" : "GET");
+    send_error(res, 405,
+               fmt::format("{} is not allowed on {}: {}", printable(req.method, 20),
+                           printable(req.path, 100),
+                           api ? "the API takes POST requests with a JSON body; see /docs/web.md"
+                               : "pages are read with GET"));
+  };
+  http.Put(".*", wrong_method);
+  http.Delete(".*", wrong_method);
+  http.Patch(".*", wrong_method);
 
   // Statuses httplib sets by itself (no route, body too large, bad request line) get a JSON
   // body like ours.

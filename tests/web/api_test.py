@@ -267,6 +267,11 @@ def test_request_errors(s):
     check("unknown page: 404", status == 404 and "error" in json.loads(text), text)
     status, headers, text = s.request("GET", "/api/nim")
     check("GET on the API: 405", status == 405 and headers.get("Allow") == "POST", text)
+    status, headers, text = s.request("PUT", "/api/nim", "{}")
+    check("PUT on the API: 405", status == 405 and headers.get("Allow") == "POST" and
+          "PUT is not allowed" in text, text)
+    status, headers, text = s.request("DELETE", "/index.html")
+    check("DELETE on a page: 405", status == 405 and headers.get("Allow") == "GET", text)
     big = b'{"heaps": [' + b"1, " * 400000 + b"1]}"
     status, _, text = s.request("POST", "/api/nim", big)
     check("body over 1 MiB: 413", status == 413 and "larger than the limit" in text, f"{status} {text}")

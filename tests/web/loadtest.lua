@@ -15,6 +15,9 @@ local mix = {
   {"POST", "/api/dots/show", '{"size": "3x3", "moves": "a1b1 b2b3 c1c2"}'},
   {"POST", "/api/dots/move", '{"size": "3x3", "moves": "a1b1 b2b3 c1c2", "engine": "greedy"}'},
   {"POST", "/api/dots/analyze", '{"size": "2x2", "moves": "a1b1 a1a2", "seconds": 1}'},
+  {"POST", "/api/uttt/show", '{"moves": "e5 e4 d2", "rules": "orlin"}'},
+  {"POST", "/api/uttt", '{"moves": "e5 e4 d2", "engine": "heuristic"}'},
+  {"POST", "/api/uttt", '{"moves": "e5 e4", "iterations": 2000}'},
 }
 local headers = {["Content-Type"] = "application/json"}
 local threads = {}
