@@ -18,8 +18,9 @@ export const HINT_ITERATIONS = 20000;
 
 const ASK = 'Ask for a hint: the engine\'s evaluation of the position and its best move for you.';
 const S = 48, G = 8, M = 26;  // cell size, gap between small boards, margin for coordinates
+// `game` counts new games: an answer that arrives after a new game was started is dropped.
 const state = { rules: 'standard', moves: [], human: 0, level: 3, show: null, hinted: null,
-  busy: false, budgetMs: 2000, keyboard: false };
+  busy: false, budgetMs: 2000, keyboard: false, game: 0 };
 
 const letter = (p) => (p === 0 ? 'X' : 'O');
 const cellXY = (name) => [name.charCodeAt(0) - 97, Number(name.slice(1)) - 1];
@@ -120,9 +121,9 @@ function finish() {
 // Plays `name` for the player to move, if the engine says it is legal; false otherwise (the
 // page shows the engine's reason).
 async function play(name, who) {
-  const moves = [...state.moves, name];
+  const moves = [...state.moves, name], game = state.game;
   const show = await attempt(() => busy(() => api('uttt/show', { moves: moves.join(' '), rules: state.rules })));
-  if (!show) return false;
+  if (!show || game !== state.game) return false;
   state.moves = moves;
   state.show = show;
   state.hinted = null;
@@ -132,6 +133,7 @@ async function play(name, who) {
 }
 
 async function engineTurn() {
+  const game = state.game;
   state.busy = true;
   try {
     say('The engine is thinking…');
@@ -140,7 +142,7 @@ async function engineTurn() {
     const ask = { ...question(), engine: level.engine, seed: randomSeed() };
     if (level.ms) ask.ms = Math.max(10, Math.min(level.ms, Math.floor(state.budgetMs * 0.8)));
     const a = await attempt(() => busy(() => api('uttt', ask)));
-    if (!a) return;
+    if (!a || game !== state.game) return;
     if (!(await play(a.best, 'Engine'))) return;
     const rate = Math.round(100 * Number(a.win_rate));
     $('#engine-eval')?.remove();
@@ -148,9 +150,12 @@ async function engineTurn() {
       $('#analysis').prepend(el('p', { id: 'engine-eval', class: 'muted' },
         `The engine (${level.label}) played ${a.best}: ${a.result ? `it has proved a ${a.result} for itself` : `it rates its chances at ${rate}%`}.`));
   } finally {
-    state.busy = false;
-    render();
+    if (game === state.game) {
+      state.busy = false;
+      render();
+    }
   }
+  if (game !== state.game) return;
   if (over()) finish();
   else if (humansTurn()) say(`Your move (${letter(state.human)}): play ${where(state.show)}.`);
 }
@@ -160,16 +165,32 @@ async function humanMove(raw) {
   const name = raw.trim().toLowerCase();
   if (!name) return;
   showError('');
-  if (!(await play(name, 'You'))) { render(); return; }
+  const game = state.game;
+  state.busy = true;
+  let played = false;
+  try {
+    played = await play(name, 'You');
+  } finally {
+    if (game === state.game) state.busy = false;
+  }
+  if (game !== state.game) return;
   render();
+  if (!played) return;
   if (over()) return finish();
   await engineTurn();
 }
 
 async function hint() {
-  if (!humansTurn()) return;
-  const a = await attempt(() => busy(() => api('uttt', { ...question(), engine: 'mcts', iterations: HINT_ITERATIONS, seed: 1 })));
-  if (!a) return;
+  if (!humansTurn() || state.busy) return;
+  const game = state.game, asked = state.moves.length;
+  state.busy = true;
+  let a;
+  try {
+    a = await attempt(() => busy(() => api('uttt', { ...question(), engine: 'mcts', iterations: HINT_ITERATIONS, seed: 1 })));
+  } finally {
+    if (game === state.game) state.busy = false;
+  }
+  if (!a || game !== state.game || asked !== state.moves.length) return;
   state.hinted = a.best;
   const rate = Math.round(100 * Number(a.win_rate));
   const verdict = a.result === 'win' ? el('span', { class: 'win' }, 'you win with best play (proved)')
@@ -187,12 +208,14 @@ async function hint() {
 async function newGame() {
   showError('');
   Object.assign(state, { rules: $('#rules').value, moves: [], human: $('#first').value === 'me' ? 0 : 1,
-    level: Number($('#level').value), show: null, hinted: null, keyboard: false });
+    level: Number($('#level').value), show: null, hinted: null, keyboard: false, busy: false,
+    game: state.game + 1 });
+  const game = state.game;
   delete document.body.dataset.gameOver;
   $('#log').replaceChildren();
   $('#analysis').replaceChildren(el('p', { class: 'muted' }, ASK));
   const show = await attempt(() => busy(() => api('uttt/show', question())));
-  if (!show) return;
+  if (!show || game !== state.game) return;
   state.show = show;
   render();
   if (state.human === 1) await engineTurn();
