@@ -101,14 +101,21 @@ void gmp_free(void* p, std::size_t) {
 void install_failure_handlers() {
   mp_set_memory_functions(gmp_allocate, gmp_reallocate, gmp_free);
   std::set_terminate(on_terminate);
-  static StdoutBuffer buffer;
-  std::cout.rdbuf(&buffer);
+  // Never destroyed: std::cout is flushed by std::ios_base::Init's destructor, which may run
+  // after this file's statics are gone (it did, from libgmpxx, under AddressSanitizer: a SEGV at
+  // every exit).
+  static StdoutBuffer* const buffer = new StdoutBuffer;
+  std::cout.rdbuf(buffer);
 }
 
 int write_error_status(int err) {
   if (err == EPIPE) return 141;
   say(("grundy: write error: " + std::string(std::strerror(err)) + "\n").c_str());
   return 1;
+}
+
+void note_stdout_error(int err) {
+  if (g_stdout_errno == 0) g_stdout_errno = err != 0 ? err : EIO;
 }
 
 int flush_stdout() {

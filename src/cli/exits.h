@@ -15,6 +15,10 @@ void install_failure_handlers();
 // SIGPIPE is ignored) is quiet; any other error prints "grundy: write error: <reason>".
 int write_error_status(int err);
 
+// Remembers why a write to stdout failed (the first reason counts), for code that writes to
+// stdout with fwrite/fflush itself: flush_stdout() then reports it.
+void note_stdout_error(int err);
+
 // Flushes stdout and returns 0, or the status above if any write to it failed.
 int flush_stdout();
 

@@ -22,6 +22,8 @@
 namespace grundy::cli {
 
 std::string read_file(const std::string& path, TextLimits limits, std::uint64_t max_bytes) {
+  // An empty positional FILE ("grundy dag ''") is named as such, not as a missing file.
+  if (path.empty()) throw InputError("the FILE name is empty");
   const bool is_stdin = path == "-";
   const std::string name = is_stdin ? "standard input" : path;
   const int fd = is_stdin ? 0 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);

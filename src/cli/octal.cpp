@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -14,13 +15,13 @@
 #include <fmt/format.h>
 
 #include "command.h"
+#include "exits.h"
 #include "grundy/core/error.h"
 #include "grundy/core/output_file.h"
 #include "grundy/core/parse.h"
 #include "grundy/games/octal/analysis.h"
 #include "grundy/games/octal/long_run.h"
 #include "io.h"
-#include "report/octal.h"
 
 namespace grundy::cli {
 namespace {
@@ -130,12 +131,19 @@ class Stream {
     if (buffer_.size() >= (1u << 20)) flush();
   }
   void flush() {
-    if (buffer_.size() > 0) std::fwrite(buffer_.data(), 1, buffer_.size(), f_);
+    errno = 0;
+    if (buffer_.size() > 0 && std::fwrite(buffer_.data(), 1, buffer_.size(), f_) != buffer_.size())
+      failed(errno);
     buffer_.clear();
-    std::fflush(f_);
+    errno = 0;
+    if (std::fflush(f_) != 0) failed(errno);
   }
 
  private:
+  // The reason goes to the exit status (flush_stdout); errno is lost once fwrite returns.
+  void failed(int err) {
+    if (f_ == stdout) note_stdout_error(err);
+  }
   std::FILE* f_;
   fmt::memory_buffer buffer_;
 };
@@ -206,10 +214,30 @@ void print_table(const oct::OctalCode& code, const oct::Table& t, Rule rule) {
   }
 }
 
+nlohmann::json proof_json(const std::optional<oct::PeriodProof>& p) {
+  if (!p) return nullptr;
+  return {{"checked_preperiod", p->checked.preperiod},
+          {"checked_period", p->checked.period},
+          {"t", p->t},
+          {"heaps", p->heaps},
+          {"inequality", fmt::format("G(n+{}) = G(n) for {} <= n <= {}", p->checked.period,
+                                     p->checked.preperiod, p->checked_up_to)},
+          {"values_needed", p->values_needed},
+          {"values_computed", p->values_computed}};
+}
+
 // The JSON of print_json, with the "values" array (the last key) written value by value.
 void print_table_json(const oct::OctalCode& code, const oct::Table& t, Rule rule) {
-  const nlohmann::json head = report::octal_table_json_head(code, t, rule);
-  std::string text = head.dump(2);
+  const nlohmann::json head = {
+      {"game", code.is_grundy() ? "grundy" : "octal"},
+      {"code", code.to_string()},
+      {"rule", rule == Rule::misere ? "misere" : "normal"},
+      {"values", nlohmann::json::array()},
+      {"preperiod", t.proof ? nlohmann::json(t.proof->period.preperiod) : nullptr},
+      {"period", t.proof ? nlohmann::json(t.proof->period.period) : nullptr},
+      {"certified", t.proof.has_value()},
+      {"proof", proof_json(t.proof)}};
+  std::string text = head.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
   const std::string tail = "\"values\": []\n}";
   if (t.count == 0 || text.size() < tail.size() ||
       text.compare(text.size() - tail.size(), tail.size(), tail) != 0) {
@@ -256,7 +284,30 @@ void run_at(const oct::OctalCode& code, const OctalOptions& o, Rule rule) {
           : "ask for a smaller heap");
   const auto h = oct::analyze(code, n, rule, limit, control);
   progress.done();
-  if (o.json) return print_json(report::octal_heap_json(code, h, rule));
+  if (o.json) {
+    nlohmann::json moves = nlohmann::json::array();
+    for (const auto& m : h.winning_moves) {
+      nlohmann::json left = nlohmann::json::array();
+      if (m.a > 0) left.push_back(m.a);
+      if (m.b > 0) left.push_back(m.b);
+      if (m.c > 0) left.push_back(m.c);
+      moves.push_back({{"take", m.take}, {"leaves", left}});
+    }
+    print_json({{"game", code.is_grundy() ? "grundy" : "octal"},
+                {"code", code.to_string()},
+                {"rule", rule == Rule::normal ? "normal" : "misere"},
+                {"n", h.n},
+                {"value", h.value},
+                {"winner", to_string(h.winner)},
+                {"winning_moves", moves},
+                {"winning_moves_total", h.winning_moves_total},
+                {"winning_moves_complete", h.winning_moves_complete},
+                {"from_period", h.from_period},
+                {"certified", h.proof.has_value()},
+                {"preperiod", h.proof ? nlohmann::json(h.proof->period.preperiod) : nullptr},
+                {"period", h.proof ? nlohmann::json(h.proof->period.period) : nullptr}});
+    return;
+  }
   print_rules(code, rule);
   fmt::print("A heap of {}: G({}) = {}{}; {}.\n", n, n, h.value,
              h.from_period ? " (from the proven period, in O(1))" : "", outcome_sentence(h.winner));
@@ -321,8 +372,8 @@ void run_long(const oct::OctalCode& code, const OctalOptions& o) {
     std::exit(130);
   }
   if (result.already_complete) {
-    fmt::print(talk, "{}: '{}' is already complete (G(0..{})); nothing to do.\n", title(code),
-               target, r.count == 0 ? 0 : r.count - 1);
+    fmt::print(talk, "{}: '{}' is already complete ({}); nothing to do.\n", title(code), target,
+               r.count == 0 ? "no values" : fmt::format("G(0..{})", r.count - 1));
     return;
   }
   const oct::Summary& s = result.summary;
@@ -338,15 +389,17 @@ void run_long(const oct::OctalCode& code, const OctalOptions& o) {
         {"rare_positions", s.rare_count},
         {"max_value", s.largest},
         {"checksum", "crc32c:" + oct::checksum_text(s.checksum)}};
-    fmt::print(talk, "{}\n", j.dump(2));
+    fmt::print(talk, "{}\n", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
     return;
   }
   std::string wrote;
   if (!o.out.empty())
-    wrote = fmt::format("wrote G(0..{}) to {}", r.count == 0 ? 0 : r.count - 1, o.out);
+    wrote = r.count == 0 ? fmt::format("wrote no values to {}", o.out)
+                         : fmt::format("wrote G(0..{}) to {}", r.count - 1, o.out);
   if (!o.summary.empty())
-    wrote += fmt::format("{}the summary of G(0..{}) to {}", wrote.empty() ? "wrote " : " and ",
-                         r.count == 0 ? 0 : r.count - 1, o.summary);
+    wrote +=
+        fmt::format("{}the summary of {} to {}", wrote.empty() ? "wrote " : " and ",
+                    r.count == 0 ? "no values" : fmt::format("G(0..{})", r.count - 1), o.summary);
   fmt::print(talk, "{}: {}{}; {}; largest value {} (first at n = {}).\n", title(code), wrote,
              result.resumed_from ? fmt::format(" (resumed at n = {})", result.resumed_from) : "",
              result.source.rfind("proven", 0) == 0 ? result.source
@@ -363,6 +416,10 @@ void run(const OctalOptions& o) {
     throw InputError(
         "--period: no periodicity theorem applies to Grundy's game (a split may remove nothing "
         "and leave parts of any size), so no period of it can be proven");
+  if (o.period && rule == Rule::misere)
+    throw InputError(
+        "--period: the periodicity theorem is about normal-play values; misère values of single "
+        "heaps have none, so no period can be proven (leave out --misere or --period)");
   if (!o.out.empty() || !o.summary.empty()) return run_long(code, o);
   StopOnSignal signals;
   try {
