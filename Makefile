@@ -6,7 +6,8 @@ FUZZ_SECONDS ?= 60
 JOBS       ?= $(shell nproc)
 CMAKE_GEN  := -G Ninja
 
-.PHONY: all deps build build-asan run test test-fast test-asan bench format format-check clean fuzz
+.PHONY: all deps build build-asan run tour test test-fast test-asan bench loadtest screenshots \
+        format format-check clean fuzz
 
 all: build
 
@@ -25,8 +26,13 @@ build: deps $(BUILD)/build.ninja
 build-asan: deps $(ASAN_BUILD)/build.ninja
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 
-# The main job: a short tour of what grundy answers, with real output.
+# The main job: the web app on http://127.0.0.1:8080/ (PORT=... for another port; Ctrl-C stops it).
+PORT ?= 8080
 run: build
+	@$(BUILD)/grundy serve --port $(PORT)
+
+# A short tour of what the command line answers, with real output.
+tour: build
 	@GRUNDY=$(BUILD)/grundy bash scripts/tour.sh
 
 test-fast: build
@@ -50,6 +56,14 @@ fuzz: deps $(FUZZ_BUILD)/build.ninja
 
 bench: build
 	$(BUILD)/grundy bench
+
+# 30 s of wrk at 64 connections against `grundy serve` (not part of `make test`).
+loadtest: build
+	@GRUNDY=$(BUILD)/grundy bash scripts/loadtest.sh
+
+# The README's pictures of each page, taken by the browser tests into docs/screenshots/.
+screenshots: build
+	cd $(BUILD) && SCREENSHOT_DIR=$(CURDIR)/docs/screenshots ctest --output-on-failure -R web_browser
 
 format:
 	@git ls-files '*.cpp' '*.h' | xargs clang-format -i

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make run`: a short tour of what grundy answers, each step a command you can run yourself.
+# `make tour`: a short tour of what grundy answers, each step a command you can run yourself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GRUNDY=${GRUNDY:-build/grundy}

@@ -8,6 +8,7 @@
 #include "grundy/core/error.h"
 #include "grundy/games/dag/dag.h"
 #include "io.h"
+#include "report/dag.h"
 
 namespace grundy::cli {
 namespace {
@@ -29,24 +30,7 @@ void run(const DagOptions& o) {
   const auto values = dag::grundy_values(g, rule);
   const auto analysis = tokens.empty() ? dag::Analysis{} : dag::analyze(g, tokens, rule);
 
-  if (o.json) {
-    nlohmann::json vals = nlohmann::json::object();
-    for (std::uint32_t v = 0; v < g.size(); ++v) vals[g.name(v)] = values[v];
-    nlohmann::json out = {
-        {"game", "dag"}, {"rule", o.misere ? "misere" : "normal"}, {"values", vals}};
-    if (!tokens.empty()) {
-      const auto& a = analysis;
-      nlohmann::json moves = nlohmann::json::array();
-      for (const auto& m : a.winning_moves)
-        moves.push_back({{"token", m.token}, {"from", g.name(m.from)}, {"to", g.name(m.to)}});
-      out["start"] = o.start;
-      out["value"] = a.value;
-      out["winner"] = to_string(a.winner);
-      out["winning_moves"] = moves;
-    }
-    print_json(out);
-    return;
-  }
+  if (o.json) return print_json(report::dag_json(g, values, rule, o.start, analysis));
   fmt::print("{} values of the {} of {} (a move slides a token along an edge{}):\n",
              o.misere ? "Misère" : "Grundy", count_of(g.size(), "vertex", "vertices"), o.file,
              o.misere ? "; whoever cannot move wins, and 0 means the player to move loses" : "");

@@ -19,13 +19,6 @@ std::string headline(const dots::DotsState& s) {
                      s.to_move() + 1);
 }
 
-std::vector<std::string> line_names(const dots::Board& b, const std::vector<int>& lines) {
-  std::vector<std::string> names;
-  for (int l : lines) names.push_back(b.line_name(l));
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 std::string name_list(const std::vector<std::string>& names, const char* last_word,
                       std::size_t cap) {
   std::string out;
@@ -37,13 +30,6 @@ std::string name_list(const std::vector<std::string>& names, const char* last_wo
   }
   if (names.size() > shown) out += fmt::format(", ... ({} in all)", names.size());
   return out;
-}
-
-nlohmann::json position_json(const dots::DotsState& s) {
-  return {{"board", s.board().size_name()},
-          {"lines_drawn", s.lines_drawn()},
-          {"to_move", s.to_move() + 1},
-          {"score", {s.points(0), s.points(1)}}};
 }
 
 std::string result_words(int p1, int p2) {
@@ -65,6 +51,7 @@ const Registration registration{
       dots_cli::install_analyze(*cmd);
       dots_cli::install_play(*cmd);
       dots_cli::install_match(*cmd);
+      dots_cli::install_move(*cmd);
       cmd->footer(
           "Lines are named by their two dots: columns a, b, c, ... from the left, rows 1, 2, ...\n"
           "from the top (a1b1 is the top-left horizontal line, a1a2 the vertical one below a1).\n"

@@ -22,26 +22,6 @@ struct AnalyzeOptions {
   bool json = false;
 };
 
-nlohmann::json chain_json(const dots::Board& b, const dots::Coins& g, const dots::Chain& c) {
-  nlohmann::json boxes = nlohmann::json::array(), lines = nlohmann::json::array(),
-                 ends = nlohmann::json::array();
-  for (int coin : c.coins) boxes.push_back(b.box_name(g.box[coin]));
-  for (int s : c.strings) lines.push_back(b.line_name(g.line[s]));
-  for (int i = 0; i < 2; ++i)
-    ends.push_back(c.end[i] == dots::Chain::End::ground ? "ground"
-                   : c.end[i] == dots::Chain::End::open
-                       ? "open"
-                       : "junction " + b.box_name(g.box[c.end_coin[i]]));
-  return {{"kind", c.kind == dots::Chain::Kind::loop ? "loop" : "chain"},
-          {"length", c.length()},
-          {"long", c.is_long()},
-          {"isolated", c.isolated()},
-          {"capturable", c.capturable()},
-          {"boxes", boxes},
-          {"lines", lines},
-          {"ends", ends}};
-}
-
 std::string rule_sentence(const dots::Analysis& a) {
   return fmt::format(
       "Long chain rule: with {} dots, player 1 wants dots + long chains to be even, player 2 odd. "
@@ -71,45 +51,7 @@ void run(const AnalyzeOptions& o) {
   if (!o.seconds.empty())
     ao.solver_seconds = static_cast<double>(parse_uint(o.seconds, "--seconds", 86'400));
   const auto a = dots::analyze(s, ao);
-  const auto names = [&](const std::vector<int>& v) { return line_names(board, v); };
-  if (o.json) {
-    auto j = position_json(s);
-    nlohmann::json chains = nlohmann::json::array();
-    for (const auto& c : a.chains) chains.push_back(chain_json(board, a.graph, c));
-    j["chains"] = chains;
-    j["long_chains"] = a.long_chains;
-    j["loops"] = a.loops;
-    j["long_chain_rule"] = {{"dots", a.dots},
-                            {"long_chains", a.long_chains},
-                            {"player1_wants", "even"},
-                            {"favours", a.favoured}};
-    j["nimstring"] = a.nimstring ? nlohmann::json(a.nimstring->to_string()) : nlohmann::json();
-    j["moves"] = {{"captures", names(a.moves.captures)},
-                  {"safe", names(a.moves.safe)},
-                  {"sacrifices", names(a.moves.sacrifices)}};
-    if (a.control)
-      j["control"] = {{"take", board.line_name(a.control->take)},
-                      {"double_deal", board.line_name(a.control->double_deal)},
-                      {"handed_over", a.control->handed_over},
-                      {"keep", a.keep_control}};
-    else
-      j["control"] = nullptr;
-    if (a.endgame.simple)
-      j["endgame"] = {{"chains", a.endgame.chains},
-                      {"loops", a.endgame.loops},
-                      {"value", a.endgame.value},
-                      {"open", a.best_opening >= 0 ? board.line_name(a.best_opening) : ""}};
-    else
-      j["endgame"] = nullptr;
-    if (a.advice.line >= 0)
-      j["advice"] = {{"line", board.line_name(a.advice.line)}, {"reason", a.advice.reason}};
-    if (a.solved && a.solved->complete)
-      j["solver"] = {{"value", a.solved->value}, {"best", names(a.solved->best)}};
-    else
-      j["solver"] = nullptr;
-    print_json(j);
-    return;
-  }
+  if (o.json) return print_json(report::dots_analysis_json(s, a));
   fmt::print("{}\n\n{}\n", headline(s), dots::render_ascii(s));
   if (s.is_over()) return;
   if (a.structure_known) {
@@ -146,7 +88,7 @@ void run(const AnalyzeOptions& o) {
                v > 0    ? "wins"
                : v == 0 ? "ties"
                         : "loses",
-               s.boxes_left(), v > 0 ? v : -v, name_list(line_names(board, a.solved->best)));
+               s.boxes_left(), v > 0 ? v : -v, name_list(dots_line_names(board, a.solved->best)));
   } else if (a.solved) {
     fmt::print("Exact (solver): not solved within the budget (--seconds).\n");
   }

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "grundy/games/dots/state.h"
+#include "report/dots.h"
 
 namespace grundy::cli::dots_cli {
 
@@ -16,16 +17,15 @@ void install_solve(CLI::App& dots);
 void install_analyze(CLI::App& dots);
 void install_play(CLI::App& dots);
 void install_match(CLI::App& dots);
+void install_move(CLI::App& dots);
+
+using report::dots_line_names;
 
 // "Dots and Boxes 3x3: 5 of 24 lines drawn, score 1–0, player 2 to move."
 std::string headline(const dots::DotsState& s);
-// Line names, sorted: ["a1b1", "b2c2"].
-std::vector<std::string> line_names(const dots::Board& b, const std::vector<int>& lines);
 // "a1b1, b2c2 or c3c4" (at most `cap` names, then "... (N in all)").
 std::string name_list(const std::vector<std::string>& names, const char* last_word = "or",
                       std::size_t cap = 12);
-// The position's common JSON fields: board, lines_drawn, to_move (1 or 2), score [p1, p2].
-nlohmann::json position_json(const dots::DotsState& s);
 // "player 1 wins 6–3", "a tie 4–4".
 std::string result_words(int p1, int p2);
 

@@ -41,7 +41,7 @@ void hint(const dots::DotsState& s, search::Rng& rng) {
                  : r.value == 0 ? "tie"
                                 : "lose",
                  s.boxes_left(), r.value < 0 ? -r.value : r.value,
-                 name_list(line_names(b, r.best)));
+                 name_list(dots_line_names(b, r.best)));
   }
 }
 

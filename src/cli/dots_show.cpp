@@ -26,17 +26,9 @@ void run(const ShowOptions& o) {
   const auto s = dots::DotsState::after(board, o.moves);
   if (!o.svg.empty()) write_output_file(o.svg, dots::render_svg(s, headline(s)));
   if (o.json) {
-    auto j = position_json(s);
-    std::vector<int> drawn;
-    for (int l = 0; l < board.lines(); ++l)
-      if (s.drawn(l)) drawn.push_back(l);
-    j["drawn"] = line_names(board, drawn);
-    nlohmann::json owners = nlohmann::json::array();
-    for (int b = 0; b < board.boxes(); ++b) owners.push_back(s.owner(b) + 1);
-    j["owners"] = owners;
-    if (o.explain) j["strings_and_coins"] = dots::explain_strings_and_coins(s);
-    print_json(j);
-    return;
+    if (!o.explain) return print_json(report::dots_show_json(s, nullptr));
+    const auto lines = dots::explain_strings_and_coins(s);
+    return print_json(report::dots_show_json(s, &lines));
   }
   fmt::print("{}\n\n{}", headline(s), dots::render_ascii(s));
   if (o.explain) {

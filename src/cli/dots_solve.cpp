@@ -107,22 +107,9 @@ void run(const SolveCliOptions& o) {
                r.checkpoint_entries);
     if (interrupt.interrupted()) std::exit(130);
   }
-  const auto best = line_names(board, r.best);
+  const auto best = dots_line_names(board, r.best);
   if (o.json) {
-    auto j = position_json(s);
-    j["complete"] = r.complete;
-    j["value"] = r.value;
-    if (!r.complete) {
-      j["lower"] = std::max(r.lower, -s.boxes_left());
-      j["upper"] = std::min(r.upper, s.boxes_left());
-    }
-    j["best"] = best;
-    j["best_complete"] = r.best_complete;
-    j["nodes"] = r.nodes;
-    j["seconds"] = r.seconds;
-    j["table_hit_rate"] = r.tt.hit_rate();
-    if (r.resumed) j["nodes_before_resume"] = r.nodes_before;
-    print_json(j);
+    print_json(report::dots_solve_json(s, r));
   } else {
     fmt::print("{}\n", headline(s));
     if (s.is_over()) {

@@ -10,7 +10,6 @@
 #include "grundy/core/output_file.h"
 #include "grundy/core/parse.h"
 #include "grundy/core/partizan.h"
-#include "grundy/core/partizan_names.h"
 #include "grundy/games/hackenbush/blue_red.h"
 #include "grundy/games/hackenbush/explain.h"
 #include "grundy/games/hackenbush/graph.h"
@@ -18,6 +17,7 @@
 #include "grundy/games/hackenbush/mixed.h"
 #include "grundy/games/hackenbush/svg.h"
 #include "io.h"
+#include "report/hackenbush.h"
 
 namespace grundy::cli {
 namespace {
@@ -108,29 +108,9 @@ void run_green(const HackenbushOptions& o, const hb::Graph& g, const std::string
                                      fmt::format("{}: value *{}, {}", name, a.value,
                                                  count_of(a.winning_moves.size(), "winning cut"))));
   if (o.json) {
-    nlohmann::json out = {{"game", "hackenbush"},
-                          {"kind", "green"},
-                          {"edges", g.edge_count()},
-                          {"live_edges", a.live_edges},
-                          {"value", a.value},
-                          {"winner", to_string(a.winner)},
-                          {"winning_moves", a.winning_moves}};
-    if (o.explain) {
-      const auto x = hb::explain_green(g);
-      nlohmann::json steps = nlohmann::json::array();
-      for (const auto& f : x.fusions)
-        steps.push_back({{"step", "fuse"}, {"vertices", f.vertices}, {"loops", f.edges}});
-      for (const auto& c : x.collapses)
-        steps.push_back({{"step", "colon"},
-                         {"vertex", c.vertex},
-                         {"branches", c.branches},
-                         {"loops", c.loops},
-                         {"stalk", c.stalk}});
-      out["fallen_edges"] = x.fallen_edges;
-      out["steps"] = steps;
-    }
-    print_json(out);
-    return;
+    if (!o.explain) return print_json(report::green_json(g, a, nullptr));
+    const auto x = hb::explain_green(g);
+    return print_json(report::green_json(g, a, &x));
   }
   fmt::print("Green Hackenbush, {} ({} connected to the ground): value *{}; {}.\n",
              count_of(g.edge_count(), "edge"), a.live_edges, a.value, outcome_sentence(a.winner));
@@ -142,45 +122,16 @@ void run_green(const HackenbushOptions& o, const hb::Graph& g, const std::string
   if (!o.svg.empty()) fmt::print("Picture written to {}.\n", o.svg);
 }
 
-// Winner names and sentences for positions with blue or red edges, indexed by Outcome.
-constexpr std::string_view kWinnerName[] = {"blue", "red", "first", "second"};
-constexpr std::string_view kWinnerSentence[] = {"Blue (Left) wins whoever starts",
-                                                "Red (Right) wins whoever starts",
-                                                "the first player wins", "the second player wins"};
-
-std::string_view mixed_winner(Outcome o) {
-  return kWinnerName[static_cast<int>(o)];
-}
-std::string_view mixed_sentence(Outcome o) {
-  return kWinnerSentence[static_cast<int>(o)];
-}
-
 void run_blue_red(const HackenbushOptions& o, const hb::Graph& g, const std::string& name) {
   const auto a = hb::analyze_blue_red(g);
-  const Dyadic zero;
-  const Outcome outcome = a.value > zero   ? Outcome::left
-                          : a.value < zero ? Outcome::right
-                                           : Outcome::second;
-  const std::string_view winner = mixed_winner(outcome), sentence = mixed_sentence(outcome);
+  const Outcome outcome = report::blue_red_outcome(a);
+  const std::string_view sentence = report::hackenbush_winner_sentence(outcome);
   if (!o.svg.empty())
     write_output_file(
         o.svg, hb::render_svg(g, a.blue_wins,
                               fmt::format("{}: value {}, {}", name, a.value.to_string(), sentence),
                               &a.red_wins));
-  if (o.json) {
-    nlohmann::json out = {{"game", "hackenbush"},
-                          {"kind", "blue-red"},
-                          {"edges", g.edge_count()},
-                          {"value", a.value.to_string()},
-                          {"value_kind", "number"},
-                          {"winner", winner},
-                          {"winning_moves", {{"blue", a.blue_wins}, {"red", a.red_wins}}},
-                          {"parts", a.parts},
-                          {"tree_parts", a.tree_parts},
-                          {"searched_parts", a.searched_parts}};
-    print_json(out);
-    return;
-  }
+  if (o.json) return print_json(report::blue_red_json(g, a));
   fmt::print("Blue-red Hackenbush, {}: value {} (a number); {}.\n",
              count_of(g.edge_count(), "edge"), a.value.to_string(), sentence);
   fmt::print("Winning cuts for Blue moving first ({}):\n", a.blue_wins.size());
@@ -199,21 +150,6 @@ void run_blue_red(const HackenbushOptions& o, const hb::Graph& g, const std::str
   if (!o.svg.empty()) fmt::print("Picture written to {}.\n", o.svg);
 }
 
-// A canonical form as JSON: {"root": 0, "nodes": [{"name": "1/2"}, {"left": [0], "right": [2]},
-// ...]}, each node a named number/nimber/up-star or its options by node index.
-nlohmann::json form_json(const std::vector<GameNamer::FormNode>& nodes, std::uint64_t plus_star) {
-  nlohmann::json list = nlohmann::json::array();
-  for (const auto& n : nodes) {
-    if (!n.name.empty())
-      list.push_back({{"name", n.name}});
-    else
-      list.push_back({{"left", n.left}, {"right", n.right}});
-  }
-  nlohmann::json out = {{"root", 0}, {"nodes", list}};
-  if (plus_star) out["plus_star"] = plus_star;
-  return out;
-}
-
 constexpr std::string_view kElidedNote =
     "(The canonical form is longer than 4000 characters: '...' marks options left out. --json "
     "gives all of it as value_form, a graph of its distinct subgames.)";
@@ -221,39 +157,15 @@ constexpr std::string_view kElidedNote =
 void run_mixed(const HackenbushOptions& o, const hb::Graph& g, const std::string& name) {
   const auto a = hb::analyze_mixed(g);
   if (!o.svg.empty())
-    write_output_file(o.svg, hb::render_svg(g, a.left_wins,
-                                            fmt::format("{}: value {}, {}", name, a.value,
-                                                        mixed_sentence(a.outcome)),
-                                            &a.right_wins));
-  if (o.json) {
-    nlohmann::json parts = nlohmann::json::array();
-    for (const auto& p : a.parts) {
-      parts.push_back({{"first_edge", p.first_edge},
-                       {"edges", p.edges},
-                       {"method", p.method},
-                       {"value", p.value},
-                       {"value_elided", p.value_elided}});
-      if (p.value_elided) parts.back()["value_form"] = form_json(p.value_form, 0);
-    }
-    nlohmann::json out = {{"game", "hackenbush"},
-                          {"kind", "mixed"},
-                          {"edges", g.edge_count()},
-                          {"live_edges", a.live_edges},
-                          {"value", a.value},
-                          {"value_elided", a.value_elided},
-                          {"value_kind", a.value_kind},
-                          {"left_stop", a.left_stop.to_string()},
-                          {"right_stop", a.right_stop.to_string()},
-                          {"winner", mixed_winner(a.outcome)},
-                          {"winning_moves", {{"blue", a.left_wins}, {"red", a.right_wins}}},
-                          {"parts", parts},
-                          {"searched_positions", a.searched_positions}};
-    if (a.value_elided) out["value_form"] = form_json(a.value_form, a.value_form_star);
-    print_json(out);
-    return;
-  }
+    write_output_file(o.svg,
+                      hb::render_svg(g, a.left_wins,
+                                     fmt::format("{}: value {}, {}", name, a.value,
+                                                 report::hackenbush_winner_sentence(a.outcome)),
+                                     &a.right_wins));
+  if (o.json) return print_json(report::mixed_json(g, a));
   fmt::print("Hackenbush with green, blue and red edges, {}: value {} (canonical form); {}.\n",
-             count_of(g.edge_count(), "edge"), a.value, mixed_sentence(a.outcome));
+             count_of(g.edge_count(), "edge"), a.value,
+             report::hackenbush_winner_sentence(a.outcome));
   if (a.value_elided) fmt::print("{}\n", kElidedNote);
   fmt::print("Winning cuts for Blue moving first ({}; blue or green edges leaving a value >= 0):\n",
              a.left_wins.size());

@@ -17,6 +17,7 @@
 
 #include "grundy/core/error.h"
 #include "grundy/core/parse.h"
+#include "report/json_text.h"
 
 namespace grundy::cli {
 
@@ -71,10 +72,7 @@ void write_stdout(std::string_view text) {
 }
 
 void print_json(const nlohmann::json& j) {
-  // Invalid UTF-8 cannot reach here (inputs are checked), but if it ever did it is replaced by
-  // U+FFFD rather than thrown out of the writer.
-  write_stdout(j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
-  write_stdout("\n");
+  write_stdout(report::json_text(j));
 }
 
 std::string binary(std::uint64_t v, int width) {

@@ -10,6 +10,7 @@
 #include "grundy/core/parse.h"
 #include "grundy/games/nim/nim.h"
 #include "io.h"
+#include "report/nim.h"
 
 namespace grundy::cli {
 namespace {
@@ -23,16 +24,6 @@ struct NimOptions {
 };
 
 constexpr std::size_t kHeapsShown = 16;  // text output lists heaps one by one up to this many
-
-nlohmann::json to_json(const nim::Analysis& a, std::size_t heap_count) {
-  nlohmann::json moves = nlohmann::json::array();
-  for (const auto& m : a.winning_moves)
-    moves.push_back({{"heap", m.heap}, {"from", m.from}, {"to", m.to}});
-  return {{"game", "nim"},         {"rule", a.rule == Rule::normal ? "normal" : "misere"},
-          {"heaps", heap_count},   {"nim_sum", a.nim_sum},
-          {"value", a.value},      {"winner", to_string(a.winner)},
-          {"winning_moves", moves}};
-}
 
 void print_text(const nim::Analysis& a, const std::vector<std::uint64_t>& heaps) {
   const bool misere = a.rule == Rule::misere;
@@ -99,7 +90,7 @@ void run(const NimOptions& o) {
   if (heaps.empty()) throw InputError("no heaps given; try 'grundy nim 3 4 5'");
   const auto a = nim::analyze(heaps, o.misere ? Rule::misere : Rule::normal);
   if (o.json)
-    print_json(to_json(a, heaps.size()));
+    print_json(report::nim_json(a, heaps.size()));
   else
     print_text(a, heaps);
 }

@@ -10,6 +10,7 @@
 #include "grundy/games/subtraction/subtraction.h"
 #include "io.h"
 #include "progress_line.h"
+#include "report/subtraction.h"
 
 namespace grundy::cli {
 namespace {
@@ -26,13 +27,6 @@ struct SubtractionOptions {
   bool json = false;
   bool progress = false;
 };
-
-nlohmann::json period_json(const std::optional<Period>& p) {
-  return p ? nlohmann::json(p->period) : nlohmann::json(nullptr);
-}
-nlohmann::json preperiod_json(const std::optional<Period>& p) {
-  return p ? nlohmann::json(p->preperiod) : nlohmann::json(nullptr);
-}
 
 std::string set_text(const sub::SubtractionSet& s) {
   switch (s.kind()) {
@@ -104,32 +98,22 @@ void run(const SubtractionOptions& o) {
     throw InputError("give --values N (a table) or --at N (one heap), not both");
   const auto s = sub::SubtractionSet::parse(o.set.empty() ? o.spec : o.set);
   const Rule rule = o.misere ? Rule::misere : Rule::normal;
-  const nlohmann::json head = {
-      {"game", "subtraction"}, {"set", s.to_string()}, {"rule", o.misere ? "misere" : "normal"}};
   if (!o.at.empty()) {
     const auto n = parse_uint(o.at, "--at", std::uint64_t{1} << 62, "2^62");
     ProgressLine progress(fmt::format("G({})", n), o.progress);
     const auto p = sub::analyze(s, n, rule, progress.callback());
     if (!o.json) return print_position(p, s, rule);
-    nlohmann::json out = head;
-    out.update({{"n", p.n},
-                {"value", p.value},
-                {"winner", to_string(p.winner)},
-                {"from_period", p.from_period}});
-    print_json_with_items(out, "winning_moves", p.winning_moves.size(), [&](std::uint64_t i) {
-      return nlohmann::json{{"take", p.winning_moves[i].take}, {"to", p.winning_moves[i].to}};
-    });
+    print_json_with_items(
+        report::subtraction_position_head(p, s, rule), "winning_moves", p.winning_moves.size(),
+        [&](std::uint64_t i) { return report::subtraction_move_json(p.winning_moves[i]); });
     return;
   }
   const auto count = parse_uint(o.values, "--values", sub::kMaxTableValues);
   ProgressLine progress(fmt::format("G(0..{})", count == 0 ? 0 : count - 1), o.progress);
   const auto t = sub::table(s, count, rule, progress.callback());
   if (!o.json) return print_table(t, s, rule);
-  nlohmann::json out = head;
-  out.update({{"preperiod", preperiod_json(t.period)},
-              {"period", period_json(t.period)},
-              {"certified", t.certified}});
-  print_json_with_array(out, "values", t.count, [&](std::uint64_t n) { return t.at(n); });
+  print_json_with_array(report::subtraction_table_head(t, s, rule), "values", t.count,
+                        [&](std::uint64_t n) { return t.at(n); });
 }
 
 const Registration registration{

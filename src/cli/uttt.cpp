@@ -14,6 +14,7 @@
 #include "grundy/games/uttt/svg.h"
 #include "grundy/search/two_player.h"
 #include "io.h"
+#include "report/uttt.h"
 #include "uttt_cli.h"
 
 namespace grundy::cli::uttt_cli {
@@ -34,7 +35,7 @@ uttt::Board position(const PositionOptions& o) {
 }
 
 const char* player_name(int player) {
-  return player == 0 ? "X" : "O";
+  return report::uttt_player_name(player);
 }
 
 std::string board_text(const uttt::Board& b) {
@@ -100,40 +101,7 @@ void run_show(const ShowOptions& o) {
     if (!moves.empty()) last = uttt::parse_cell(moves.back());
     write_output_file(o.svg, uttt::to_svg(b, last));
   }
-  if (o.json) {
-    nlohmann::json cells = nlohmann::json::array();
-    for (int row = 0; row < 9; ++row) {
-      std::string line;
-      for (int column = 0; column < 9; ++column) {
-        const int board = (row / 3) * 3 + column / 3, c = (row % 3) * 3 + column % 3;
-        line += (b.cells(0, board) >> c) & 1 ? 'X' : (b.cells(1, board) >> c) & 1 ? 'O' : '.';
-      }
-      cells.push_back(line);
-    }
-    std::string owners;
-    for (int board = 0; board < 9; ++board)
-      owners += (b.owned(0) >> board) & 1           ? 'X'
-                : (b.owned(1) >> board) & 1         ? 'O'
-                : !((b.open_boards() >> board) & 1) ? '-'
-                                                    : '.';
-    uttt::Board::Moves legal;
-    b.legal_moves(legal);
-    nlohmann::json legal_names = nlohmann::json::array();
-    for (auto m : legal) legal_names.push_back(uttt::cell_name(m));
-    print_json({{"rules", uttt::rules_name(b.rules())},
-                {"moves", moves.size()},
-                {"rows", cells},
-                {"boards", owners},
-                {"to_move", player_name(b.to_move())},
-                {"forced_board", b.forced_board() == uttt::kAnyBoard
-                                     ? nlohmann::json(nullptr)
-                                     : nlohmann::json(uttt::board_name(b.forced_board()))},
-                {"legal_moves", legal_names},
-                {"over", b.is_over()},
-                {"winner", b.winner() < 0 ? nlohmann::json(nullptr)
-                                          : nlohmann::json(player_name(b.winner()))}});
-    return;
-  }
+  if (o.json) return print_json(report::uttt_show_json(b, moves.size()));
   fmt::print("Ultimate Tic-Tac-Toe, {} rules, after {} move{}{}\n\n", uttt::rules_name(b.rules()),
              moves.size(), moves.size() == 1 ? "" : "s",
              moves.empty() ? "" : ": " + uttt::format_moves([&] {

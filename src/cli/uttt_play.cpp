@@ -13,6 +13,7 @@
 #include "grundy/games/uttt/players.h"
 #include "grundy/search/match.h"
 #include "io.h"
+#include "report/uttt.h"
 #include "uttt_cli.h"
 
 namespace grundy::cli::uttt_cli {
@@ -77,26 +78,10 @@ struct AnalyzeOptions {
 
 void run_analyze(const AnalyzeOptions& o) {
   const uttt::Board b = position(o.position);
-  if (b.is_over())
-    throw InputError(b.winner() >= 0
-                         ? fmt::format("the game is over ({} has won): nothing to analyse",
-                                       player_name(b.winner()))
-                         : "the game is over (a draw): nothing to analyse");
+  if (b.is_over()) throw InputError(report::uttt_nothing_to_analyse(b));
   const auto a = uttt::analyze(b, engine_options(o.engine, o.engine.engine));
-  nlohmann::json pv = nlohmann::json::array();
-  for (auto m : a.principal_variation) pv.push_back(uttt::cell_name(m));
+  if (o.json) return print_json(report::uttt_analysis_json(a));
   const bool mcts = a.engine == "mcts";
-  if (o.json) {
-    nlohmann::json j = {{"to_move", player_name(a.to_move)},
-                        {"best", uttt::cell_name(a.best)},
-                        {"win_rate", std::round(a.win_rate * 1e4) / 1e4},
-                        {"principal_variation", pv},
-                        {"engine", a.engine},
-                        {mcts ? "playouts" : "nodes", a.work}};
-    if (a.result) j["result"] = result_word(*a.result);
-    print_json(j);
-    return;
-  }
   fmt::print("{}; {} to move.\n", title(b, o.position.moves), player_name(a.to_move));
   fmt::print("Best move: {} ({}, {} {} in {:.2f} s)\n", uttt::cell_name(a.best), a.engine, a.work,
              mcts ? "playouts" : "nodes", a.seconds);
@@ -109,7 +94,7 @@ void run_analyze(const AnalyzeOptions& o) {
     fmt::print("Win rate for {}: {:.1f}% (a draw counts half)\n", player_name(a.to_move),
                100 * a.win_rate);
   std::string line;
-  for (const auto& m : pv) line += (line.empty() ? "" : " ") + m.get<std::string>();
+  for (auto m : a.principal_variation) line += (line.empty() ? "" : " ") + uttt::cell_name(m);
   fmt::print("Principal variation: {}\n", line);
 }
 

@@ -34,12 +34,13 @@ Analysis analyze(const DotsState& s, const AnalysisOptions& o) {
   a.endgame = endgame_of(s);
   a.best_opening = best_opening(s);
   search::Rng rng(o.seed);
-  a.advice = control_advice(s, rng);
+  a.advice = control_advice(s, rng, o.stop);
   if (o.solver_seconds > 0 && undrawn <= o.solver_max_undrawn && undrawn <= 64) {
     SolveOptions so;
     so.seconds = o.solver_seconds;
     so.table_bytes = std::size_t{64} << 20;
     so.threads = 1;
+    so.stop = o.stop;
     a.solved = solve(s, so);
   }
   return a;

@@ -3,6 +3,7 @@
 // web page: chains and loops, the long chain rule, the Nimstring value, the moves by kind, the
 // choice at the end of a capturable chain, simple loony endgames, the control engine's advice,
 // and the exact solver's answer when it is fast enough.
+#include <atomic>
 #include <optional>
 #include <vector>
 
@@ -18,7 +19,8 @@ struct AnalysisOptions {
   double solver_seconds = 2;    // 0: do not run the solver
   int solver_max_undrawn = 36;  // run it only on positions with at most this many undrawn lines
   std::size_t nimstring_positions = 200'000;
-  std::uint64_t seed = 1;  // for the advice's choice among equal lines
+  std::uint64_t seed = 1;                   // for the advice's choice among equal lines
+  const std::atomic<bool>* stop = nullptr;  // set elsewhere (a server's budget): the solver stops
 };
 
 struct Analysis {

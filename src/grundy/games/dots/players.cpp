@@ -110,15 +110,16 @@ class GreedyEngine : public DotsPlayer {
 
 class ControlEngine : public DotsPlayer {
  public:
-  explicit ControlEngine(std::uint64_t seed) : rng_(seed) {}
+  ControlEngine(std::uint64_t seed, const std::atomic<bool>* stop) : rng_(seed), stop_(stop) {}
   std::string name() const override { return "control"; }
   DotsState::Move choose(const DotsState& s) override {
-    return static_cast<DotsState::Move>(control_advice(s, rng_).line);
+    return static_cast<DotsState::Move>(control_advice(s, rng_, stop_).line);
   }
   void new_game(std::uint64_t seed) override { rng_ = search::Rng(seed); }
 
  private:
   search::Rng rng_;
+  const std::atomic<bool>* stop_;
 };
 
 class PerfectEngine : public DotsPlayer {
@@ -129,6 +130,7 @@ class PerfectEngine : public DotsPlayer {
     SolveOptions so;
     so.seconds = options_.seconds;
     so.threads = 1;
+    so.stop = options_.stop;
     if (!table_) table_ = std::make_unique<search::TranspositionTable>(options_.table_bytes);
     so.table = table_.get();
     try {
@@ -136,7 +138,7 @@ class PerfectEngine : public DotsPlayer {
       if (r.complete && !r.best.empty()) return static_cast<DotsState::Move>(pick(r.best, rng_));
     } catch (const LimitError&) {  // too many undrawn lines for the solver: play by strategy
     }
-    return static_cast<DotsState::Move>(control_advice(s, rng_).line);
+    return static_cast<DotsState::Move>(control_advice(s, rng_, options_.stop).line);
   }
   void new_game(std::uint64_t seed) override { rng_ = search::Rng(seed); }
 
@@ -148,7 +150,7 @@ class PerfectEngine : public DotsPlayer {
 
 }  // namespace
 
-Advice control_advice(const DotsState& s, search::Rng& rng) {
+Advice control_advice(const DotsState& s, search::Rng& rng, const std::atomic<bool>* stop) {
   const Board& b = s.board();
   const auto m = classify_moves(s);
   // A strong player counts once few lines are left; so does this one, exactly — where the
@@ -160,6 +162,7 @@ Advice control_advice(const DotsState& s, search::Rng& rng) {
     so.table = &table;
     so.seconds = 1;
     so.threads = 1;
+    so.stop = stop;
     const auto r = solve(s, so);
     if (!r.complete || r.best.empty()) return std::nullopt;
     return Advice{pick(r.best, rng), fmt::format("counted to the end: this line keeps a margin "
@@ -233,7 +236,7 @@ std::unique_ptr<DotsPlayer> make_engine(std::string_view name, std::uint64_t see
                                         const EngineOptions& options) {
   if (name == "random") return std::make_unique<RandomEngine>(seed);
   if (name == "greedy") return std::make_unique<GreedyEngine>(seed);
-  if (name == "control") return std::make_unique<ControlEngine>(seed);
+  if (name == "control") return std::make_unique<ControlEngine>(seed, options.stop);
   if (name == "perfect") return std::make_unique<PerfectEngine>(seed, options);
   throw InputError("unknown engine '" + std::string(name) +
                    "'; choose random, greedy, control or perfect");

@@ -7,6 +7,7 @@
 //            (falling back to the long chain rule on big boards), keeps control with all-but-two
 //            and all-but-four when that pays, and opens chains and loops in the best order;
 //   perfect  the exact solver within a time budget per move, falling back to control.
+#include <atomic>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -22,6 +23,9 @@ using DotsPlayer = search::Player<DotsState>;
 struct EngineOptions {
   double seconds = 1.0;  // perfect: the solver's budget per move
   std::size_t table_bytes = std::size_t{64} << 20;
+  // Set elsewhere (a server's compute budget): the solver stops at once and the engine falls
+  // back on the classical strategy.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 inline const std::vector<std::string>& engine_names() {
@@ -38,6 +42,8 @@ struct Advice {
   int line = -1;
   std::string reason;
 };
-Advice control_advice(const DotsState& s, search::Rng& rng);
+// `stop` (optional) cuts short the exact count it makes near the end of the fight for control.
+Advice control_advice(const DotsState& s, search::Rng& rng,
+                      const std::atomic<bool>* stop = nullptr);
 
 }  // namespace grundy::dots

@@ -123,7 +123,8 @@ bool certifiable(const SubtractionSet& s) {
   return s.is_finite() && s.listed().size() < 64 && s.largest() <= kMaxCertifiedWindow;
 }
 
-std::optional<Certificate> certify(const SubtractionSet& s, Rule rule, std::uint64_t search_limit) {
+std::optional<Certificate> certify(const SubtractionSet& s, Rule rule, std::uint64_t search_limit,
+                                   const std::atomic<bool>* stop) {
   if (!certifiable(s))
     throw InputError(
         "a period certificate needs a finite set of fewer than 64 amounts, each at most " +
@@ -149,6 +150,7 @@ std::optional<Certificate> certify(const SubtractionSet& s, Rule rule, std::uint
   take_checkpoint(w);
   power = 1;
   for (std::uint64_t n = w + 1; n <= search_limit; ++n) {
+    if (stop && (n & 0xffff) == 0 && stop->load(std::memory_order_relaxed)) return std::nullopt;
     const std::uint32_t leaving = stream.recent(w - 1);
     const std::uint32_t g = stream.next();
     hash = hash * kBase + (g + 1) - (leaving + 1) * base_pow_w;
@@ -178,12 +180,13 @@ std::optional<Certificate> certify(const SubtractionSet& s, Rule rule, std::uint
   return std::nullopt;
 }
 
-Table table(const SubtractionSet& s, std::uint64_t count, Rule rule, const ProgressFn& progress) {
+Table table(const SubtractionSet& s, std::uint64_t count, Rule rule, const ProgressFn& progress,
+            const std::atomic<bool>* stop) {
   check_count(count);
   Table t;
   t.count = count;
   if (certifiable(s)) {
-    t.certificate = certify(s, rule);
+    t.certificate = certify(s, rule, kDefaultSearchLimit, stop);
     if (t.certificate) {
       t.period = t.certificate->period;
       t.certified = true;
@@ -196,12 +199,13 @@ Table table(const SubtractionSet& s, std::uint64_t count, Rule rule, const Progr
   return t;
 }
 
-Position analyze(const SubtractionSet& s, std::uint64_t n, Rule rule, const ProgressFn& progress) {
+Position analyze(const SubtractionSet& s, std::uint64_t n, Rule rule, const ProgressFn& progress,
+                 const std::atomic<bool>* stop) {
   Position pos;
   pos.n = n;
   std::vector<std::uint32_t> prefix;
   std::optional<Certificate> cert;
-  if (certifiable(s)) cert = certify(s, rule);
+  if (certifiable(s)) cert = certify(s, rule, kDefaultSearchLimit, stop);
   if (cert) {
     prefix = values(s, cert->period.preperiod + cert->period.period, rule);
     pos.from_period = true;

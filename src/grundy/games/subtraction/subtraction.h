@@ -1,5 +1,6 @@
 #pragma once
 // Subtraction games: one heap; a move takes k tokens for some k in the subtraction set S.
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -38,8 +39,10 @@ struct Certificate {
 bool certifiable(const SubtractionSet& s);
 
 // Searches for a certificate over at most `search_limit` values; requires certifiable(s).
+// `stop` (set elsewhere: a server's budget) ends the search early, with no certificate.
 std::optional<Certificate> certify(const SubtractionSet& s, Rule rule,
-                                   std::uint64_t search_limit = kDefaultSearchLimit);
+                                   std::uint64_t search_limit = kDefaultSearchLimit,
+                                   const std::atomic<bool>* stop = nullptr);
 
 // A whole answer for the command line and other interfaces: G(0 .. count-1).
 struct Table {
@@ -56,8 +59,9 @@ struct Table {
     return n < values.size() ? values[n] : values[periodic_index(*period, n)];
   }
 };
+// `stop`: as for certify (an answer computed after it was set must not be trusted).
 Table table(const SubtractionSet& s, std::uint64_t count, Rule rule = Rule::normal,
-            const ProgressFn& progress = {});
+            const ProgressFn& progress = {}, const std::atomic<bool>* stop = nullptr);
 
 struct Move {
   std::uint64_t take;
@@ -74,7 +78,7 @@ struct Position {
 // The value of a heap of n and every winning move. Finite sets: via the certified period, so n
 // may be anything up to 10^18 and beyond; other sets: computed directly, n < kMaxTableValues.
 Position analyze(const SubtractionSet& s, std::uint64_t n, Rule rule = Rule::normal,
-                 const ProgressFn& progress = {});
+                 const ProgressFn& progress = {}, const std::atomic<bool>* stop = nullptr);
 
 // The game for the generic solver (tests cross-check the fast paths against it).
 struct Game {

@@ -1,0 +1,31 @@
+#pragma once
+// JSON answers for Dots and Boxes (`grundy dots show|analyze|solve|move --json`, POST
+// /api/dots/...).
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "grundy/games/dots/analysis.h"
+#include "grundy/games/dots/solver.h"
+#include "grundy/games/dots/state.h"
+
+namespace grundy::report {
+
+// Line names, sorted: ["a1b1", "b2c2"].
+std::vector<std::string> dots_line_names(const dots::Board& b, const std::vector<int>& lines);
+// The position's common fields: board, lines_drawn, to_move (1 or 2), score [p1, p2].
+nlohmann::json dots_position_json(const dots::DotsState& s);
+// show: the drawn lines, each box's owner (0 = open, 1 or 2), and with `strings_and_coins` the
+// explanation's lines.
+nlohmann::json dots_show_json(const dots::DotsState& s,
+                              const std::vector<std::string>* strings_and_coins);
+// analyze: chains, the long chain rule, Nimstring, moves by kind, control, endgame, advice,
+// and the solver's answer when it finished.
+nlohmann::json dots_analysis_json(const dots::DotsState& s, const dots::Analysis& a);
+// solve: the exact value (or bounds), every best line, the search's size.
+nlohmann::json dots_solve_json(const dots::DotsState& s, const dots::SolveResult& r);
+// move: the engine's line, and the position after it (the engine may move again after a box).
+nlohmann::json dots_move_json(const dots::DotsState& before, std::string_view engine, int line);
+
+}  // namespace grundy::report
