@@ -1,0 +1,1 @@
+octal 0.07 --period --limit 50
