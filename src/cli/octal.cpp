@@ -22,6 +22,7 @@
 #include "grundy/games/octal/analysis.h"
 #include "grundy/games/octal/long_run.h"
 #include "io.h"
+#include "report/octal.h"
 
 namespace grundy::cli {
 namespace {
@@ -214,29 +215,9 @@ void print_table(const oct::OctalCode& code, const oct::Table& t, Rule rule) {
   }
 }
 
-nlohmann::json proof_json(const std::optional<oct::PeriodProof>& p) {
-  if (!p) return nullptr;
-  return {{"checked_preperiod", p->checked.preperiod},
-          {"checked_period", p->checked.period},
-          {"t", p->t},
-          {"heaps", p->heaps},
-          {"inequality", fmt::format("G(n+{}) = G(n) for {} <= n <= {}", p->checked.period,
-                                     p->checked.preperiod, p->checked_up_to)},
-          {"values_needed", p->values_needed},
-          {"values_computed", p->values_computed}};
-}
-
 // The JSON of print_json, with the "values" array (the last key) written value by value.
 void print_table_json(const oct::OctalCode& code, const oct::Table& t, Rule rule) {
-  const nlohmann::json head = {
-      {"game", code.is_grundy() ? "grundy" : "octal"},
-      {"code", code.to_string()},
-      {"rule", rule == Rule::misere ? "misere" : "normal"},
-      {"values", nlohmann::json::array()},
-      {"preperiod", t.proof ? nlohmann::json(t.proof->period.preperiod) : nullptr},
-      {"period", t.proof ? nlohmann::json(t.proof->period.period) : nullptr},
-      {"certified", t.proof.has_value()},
-      {"proof", proof_json(t.proof)}};
+  const nlohmann::json head = report::octal_table_json_head(code, t, rule);
   std::string text = head.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
   const std::string tail = "\"values\": []\n}";
   if (t.count == 0 || text.size() < tail.size() ||
@@ -285,27 +266,7 @@ void run_at(const oct::OctalCode& code, const OctalOptions& o, Rule rule) {
   const auto h = oct::analyze(code, n, rule, limit, control);
   progress.done();
   if (o.json) {
-    nlohmann::json moves = nlohmann::json::array();
-    for (const auto& m : h.winning_moves) {
-      nlohmann::json left = nlohmann::json::array();
-      if (m.a > 0) left.push_back(m.a);
-      if (m.b > 0) left.push_back(m.b);
-      if (m.c > 0) left.push_back(m.c);
-      moves.push_back({{"take", m.take}, {"leaves", left}});
-    }
-    print_json({{"game", code.is_grundy() ? "grundy" : "octal"},
-                {"code", code.to_string()},
-                {"rule", rule == Rule::normal ? "normal" : "misere"},
-                {"n", h.n},
-                {"value", h.value},
-                {"winner", to_string(h.winner)},
-                {"winning_moves", moves},
-                {"winning_moves_total", h.winning_moves_total},
-                {"winning_moves_complete", h.winning_moves_complete},
-                {"from_period", h.from_period},
-                {"certified", h.proof.has_value()},
-                {"preperiod", h.proof ? nlohmann::json(h.proof->period.preperiod) : nullptr},
-                {"period", h.proof ? nlohmann::json(h.proof->period.period) : nullptr}});
+    print_json(report::octal_heap_json(code, h, rule));
     return;
   }
   print_rules(code, rule);
