@@ -206,8 +206,16 @@ def run_cli_for(body, args, tmp):
     return cli(args, cwd=tmp)
 
 
+# Too slow for the web budget under sanitizers (.16 needs 2^20 values; the server refuses it up
+# front there, which the optimised build does not), like OctalPeriod.Sixteen in the C++ tests.
+SLOW_UNDER_SANITIZERS = {"octal .16 period"}
+
+
 def test_same_as_cli(s, tmp):
+    sanitized = os.environ.get("GRUNDY_SANITIZED") == "1"
     for name, path, body, args, volatile in SAME_AS_CLI:
+        if sanitized and name in SLOW_UNDER_SANITIZERS:
+            continue
         status, headers, text = s.post(path, body)
         code, out, err = run_cli_for(body, args, tmp)
         check(f"{name}: status", status == 200, f"{status} {text[:300]}")
