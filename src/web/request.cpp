@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "grundy/core/error.h"
+#include "grundy/core/json_describe.h"
 #include "grundy/core/text.h"
 #include "grundy/core/text_check.h"
 
@@ -50,27 +51,7 @@ std::string number_to_text(const nlohmann::json& v, std::string_view key) {
 }  // namespace
 
 std::string describe_json(const nlohmann::json& j) {
-  switch (j.type()) {
-    case nlohmann::json::value_t::null:
-      return "null";
-    case nlohmann::json::value_t::object:
-      return "an object";
-    case nlohmann::json::value_t::array:
-      return j.size() == 1 ? "an array of 1 item"
-                           : "an array of " + std::to_string(j.size()) + " items";
-    case nlohmann::json::value_t::string:
-      return "the string \"" + printable(j.get_ref<const std::string&>(), 60) + "\"";
-    case nlohmann::json::value_t::boolean:
-      return j.get<bool>() ? "true" : "false";
-    case nlohmann::json::value_t::number_integer:
-      return std::to_string(j.get<std::int64_t>());
-    case nlohmann::json::value_t::number_unsigned:
-      return std::to_string(j.get<std::uint64_t>());
-    case nlohmann::json::value_t::number_float:
-      return "the number " + printable(j.dump(), 60);
-    default:
-      return "a value of another kind";
-  }
+  return ::grundy::describe_json(j, 60);
 }
 
 RequestBody::RequestBody(std::string_view text, std::initializer_list<std::string_view> known) {

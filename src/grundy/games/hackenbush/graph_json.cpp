@@ -2,36 +2,12 @@
 #include <nlohmann/json.hpp>
 
 #include "grundy/core/error.h"
+#include "grundy/core/json_describe.h"
 #include "grundy/core/text_check.h"
 #include "grundy/games/hackenbush/graph.h"
 
 namespace grundy::hackenbush {
 namespace {
-
-// What a JSON value is, in a few words, never its (possibly huge or deeply nested) text.
-std::string describe(const nlohmann::json& j) {
-  switch (j.type()) {
-    case nlohmann::json::value_t::null:
-      return "null";
-    case nlohmann::json::value_t::object:
-      return "an object";
-    case nlohmann::json::value_t::array:
-      return j.size() == 1 ? "an array of 1 item"
-                           : "an array of " + std::to_string(j.size()) + " items";
-    case nlohmann::json::value_t::string:
-      return "the string \"" + printable(j.get_ref<const std::string&>()) + "\"";
-    case nlohmann::json::value_t::boolean:
-      return j.get<bool>() ? "true" : "false";
-    case nlohmann::json::value_t::number_integer:
-      return std::to_string(j.get<std::int64_t>());
-    case nlohmann::json::value_t::number_unsigned:
-      return std::to_string(j.get<std::uint64_t>());
-    case nlohmann::json::value_t::number_float:
-      return "the number " + printable(j.dump());
-    default:
-      return "a value of another kind";
-  }
-}
 
 // "line L column C: <reason>" for a parse error at byte offset `byte` (1-based, as nlohmann
 // counts: the byte that was read last).
@@ -88,12 +64,12 @@ Graph parse_json_graph(std::string_view text, std::string_view origin) {
     const auto& e = edges[i];
     const std::string where = where_file + " edges[" + std::to_string(i) + "]";
     if (!e.is_array() || e.size() < 2 || e.size() > 3)
-      throw InputError(where + ": expected [u, v] or [u, v, colour], found " + describe(e));
+      throw InputError(where + ": expected [u, v] or [u, v, colour], found " + describe_json(e));
     std::uint64_t ends[2];
     for (int k = 0; k < 2; ++k) {
       if (!e[k].is_number_unsigned())
         throw InputError(where + ": the " + (k == 0 ? "first" : "second") + " vertex is " +
-                         describe(e[k]) + ", not a whole number >= 0");
+                         describe_json(e[k]) + ", not a whole number >= 0");
       ends[k] = e[k].get<std::uint64_t>();
       if (ends[k] > 0xffffffffull)
         throw InputError(where + ": vertex " + std::to_string(ends[k]) + " is above 2^32-1");
@@ -101,7 +77,7 @@ Graph parse_json_graph(std::string_view text, std::string_view origin) {
     Colour c = Colour::green;
     if (e.size() == 3) {
       if (!e[2].is_string())
-        throw InputError(where + ": the colour must be a string, found " + describe(e[2]));
+        throw InputError(where + ": the colour must be a string, found " + describe_json(e[2]));
       c = parse_colour(e[2].get<std::string>(), where);
     }
     g.add_edge(ends[0], ends[1], c);
