@@ -21,7 +21,7 @@ Analysis analyze(const DotsState& s, const AnalysisOptions& o) {
         ++a.long_chains;
     }
     try {
-      Nimstring nim(a.graph, o.nimstring_positions);
+      Nimstring nim(a.graph, o.nimstring_positions, o.stop);
       a.nimstring = nim.value(a.graph.all());
     } catch (const LimitError&) {
     }

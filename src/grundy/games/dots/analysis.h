@@ -19,8 +19,9 @@ struct AnalysisOptions {
   double solver_seconds = 2;    // 0: do not run the solver
   int solver_max_undrawn = 36;  // run it only on positions with at most this many undrawn lines
   std::size_t nimstring_positions = 200'000;
-  std::uint64_t seed = 1;                   // for the advice's choice among equal lines
-  const std::atomic<bool>* stop = nullptr;  // set elsewhere (a server's budget): the solver stops
+  std::uint64_t seed = 1;  // for the advice's choice among equal lines
+  const std::atomic<bool>* stop =
+      nullptr;  // set elsewhere (a server's budget): Nimstring and the solver stop
 };
 
 struct Analysis {

@@ -8,8 +8,11 @@
 
 namespace grundy::dots {
 
-Nimstring::Nimstring(const Coins& g, std::size_t max_positions)
-    : g_(g), max_positions_(max_positions), touching_(static_cast<std::size_t>(g.string_count())) {
+Nimstring::Nimstring(const Coins& g, std::size_t max_positions, const std::atomic<bool>* stop)
+    : g_(g),
+      max_positions_(max_positions),
+      stop_(stop),
+      touching_(static_cast<std::size_t>(g.string_count())) {
   for (int s = 0; s < g.string_count(); ++s)
     for (int c : g.ends[s])
       if (c != kGround) touching_[s] |= g.strings_of[c];
@@ -75,6 +78,8 @@ std::uint32_t Nimstring::component_value(std::uint64_t component) {
   if (auto it = memo_.find(component); it != memo_.end()) return it->second;
   if (memo_.size() >= max_positions_)
     throw LimitError("Nimstring search passed " + std::to_string(max_positions_) + " positions");
+  if (stop_ && ++calls_ % 1024 == 0 && stop_->load(std::memory_order_relaxed))
+    throw LimitError("Nimstring search stopped");
   std::uint64_t seen = 0;  // options' nimbers below 64
   std::vector<std::uint32_t> big;
   for (std::uint64_t rest = component; rest; rest &= rest - 1) {

@@ -10,6 +10,7 @@
 // (its string leads into a chain) the position is loony. Otherwise the position splits into
 // independent components whose values add (xor), each the mex of the values its moves leave,
 // loony options excluded. Checked against a plain search of the game with a Nim heap added.
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -28,8 +29,10 @@ struct NimstringValue {
 
 class Nimstring {
  public:
-  // Stops with LimitError once `max_positions` component values are memoised.
-  explicit Nimstring(const Coins& g, std::size_t max_positions = std::size_t{1} << 22);
+  // Stops with LimitError once `max_positions` component values are memoised, or once `stop`
+  // (a server's budget, Ctrl-C) is set.
+  explicit Nimstring(const Coins& g, std::size_t max_positions = std::size_t{1} << 22,
+                     const std::atomic<bool>* stop = nullptr);
 
   NimstringValue value(std::uint64_t present);
   // The position after the free captures (what value() decomposes).
@@ -40,6 +43,8 @@ class Nimstring {
   std::uint32_t component_value(std::uint64_t component);
   const Coins& g_;
   std::size_t max_positions_;
+  const std::atomic<bool>* stop_;
+  std::uint32_t calls_ = 0;              // polls `stop_` every 1024 evaluations
   std::vector<std::uint64_t> touching_;  // string -> strings sharing a coin with it
   absl::flat_hash_map<std::uint64_t, std::uint32_t> memo_;
 };

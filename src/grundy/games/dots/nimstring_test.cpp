@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+
+#include "grundy/core/error.h"
 #include "grundy/games/dots/endgame.h"
 #include "grundy/games/dots/state.h"
 #include "grundy/games/dots/testing/brute.h"
@@ -102,6 +105,23 @@ TEST(Nimstring, EqualsPlainSearchOnRandomPositions) {
   EXPECT_GT(loony, 50);  // the cases of interest all occur
   EXPECT_GT(nonzero, 300);
   EXPECT_EQ(checked, 1600);
+}
+
+TEST(Nimstring, StopsWhenAskedInsteadOfSearchingOn) {
+  // The empty 5x4 board has far more than a million component positions; with the stop flag set
+  // the search gives up after at most 1,024 evaluations (a server's budget relies on this).
+  const DotsState s = DotsState::after(Board::get(5, 4), std::vector<int>{});
+  const Coins g = Coins::of(s);
+  const std::atomic<bool> stop{true};
+  Nimstring nim(g, std::size_t{1} << 30, &stop);
+  EXPECT_THROW(nim.value(g.all()), LimitError);
+  EXPECT_LE(nim.positions(), 1024u);
+  // Without the flag, a small board is still evaluated in full.
+  const DotsState small = DotsState::after(Board::get(1, 3), std::vector<int>{});
+  const Coins h = Coins::of(small);
+  const std::atomic<bool> go{false};
+  Nimstring full(h, std::size_t{1} << 30, &go);
+  EXPECT_FALSE(full.value(h.all()).loony);
 }
 
 TEST(SimpleEndgame, ValuesFromTheRecursion) {

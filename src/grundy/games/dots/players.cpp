@@ -60,12 +60,12 @@ int greedy_move(const DotsState& s, search::Rng& rng) {
 // left (after the opponent's free captures) is 0. Empty if none, or if the position is too big
 // to evaluate quickly (then `evaluated` is false).
 std::vector<int> control_winning_moves(const DotsState& s, const std::vector<int>& lines,
-                                       bool& evaluated) {
+                                       bool& evaluated, const std::atomic<bool>* stop) {
   evaluated = false;
   std::vector<int> out;
   if (s.board().lines() - s.lines_drawn() > 64) return out;
   const Coins g = Coins::of(s);
-  Nimstring nim(g, 60'000);
+  Nimstring nim(g, 60'000, stop);
   try {
     for (int l : lines) {
       int string = -1;
@@ -191,7 +191,7 @@ Advice control_advice(const DotsState& s, search::Rng& rng, const std::atomic<bo
   if (const auto counted = count()) return *counted;
   if (!m.safe.empty()) {
     bool evaluated = false;
-    const auto winning = control_winning_moves(s, m.safe, evaluated);
+    const auto winning = control_winning_moves(s, m.safe, evaluated, stop);
     if (!winning.empty())
       return {pick(winning, rng),
               "a safe line that wins the fight for control (the Nimstring value left is 0)"};
@@ -201,7 +201,7 @@ Advice control_advice(const DotsState& s, search::Rng& rng, const std::atomic<bo
       int offered = 0;
       const auto small = smallest_sacrifices(s, m.sacrifices, &offered);
       bool small_evaluated = false;
-      const auto regain = control_winning_moves(s, small, small_evaluated);
+      const auto regain = control_winning_moves(s, small, small_evaluated, stop);
       if (!regain.empty() && offered <= 2 && long_chain_boxes(s) > 2 * offered + 2)
         return {pick(regain, rng),
                 fmt::format("sacrifice {} box{} to win back control: the long chains to come are "

@@ -1,0 +1,1 @@
+dag examples/dag.txt --start a,
