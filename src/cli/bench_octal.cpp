@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 
 #include "bench.h"
+#include "grundy/games/octal/control.h"
 #include "grundy/games/octal/octal_code.h"
 #include "grundy/games/octal/period.h"
 #include "grundy/games/octal/plain.h"
@@ -101,7 +102,33 @@ BenchResult sixteen_proof() {
   return r;
 }
 
+// A game without sparse structure (0.762: its rare list grows with n), whose every heap scans all
+// of its pairs: marked at both ends, then tested 32 at a time against the values not seen yet,
+// beside the plain mex of every option, on the same 2^14 values.
+BenchResult plain_heaps() {
+  constexpr std::uint64_t kCount = std::uint64_t{1} << 14;
+  const auto code = oct::OctalCode::parse("0.762");
+  BenchResult r;
+  r.unit = "values";
+  std::vector<std::uint32_t> values;
+  r.ours = time_it([&] {
+    values = oct::engine_values(code, kCount);
+    return kCount;
+  });
+  std::vector<std::uint32_t> plain;
+  r.baseline_name = "plain mex, 2^14";
+  r.baseline = time_it([&] {
+    plain = oct::plain_values(code, kCount);
+    return kCount;
+  });
+  r.signature = hash_values(hash_values(kSignatureSeed, values), plain);
+  r.note = values == plain ? "0.762 G(0..2^14-1), every pair of every heap; same values"
+                           : "0.762: VALUES DIFFER";
+  return r;
+}
+
 const BenchRegistration grundy_registration{300, "octal grundy 2^20", grundy_values};
+const BenchRegistration plain_registration{305, "octal 0.762 plain 2^14", plain_heaps};
 const BenchRegistration proofs_registration{310, "octal kayles+dawson proofs", small_proofs};
 const BenchRegistration sixteen_registration{320, "octal .16 proof", sixteen_proof};
 

@@ -85,14 +85,13 @@ SparseEngine::SparseEngine(const OctalCode& code, EngineOptions options, ValueSt
     : code_(code), options_(options) {
   if (code.max_parts() > 2)
     throw InputError("the sparse engine handles moves that leave at most two heaps");
-  if (store) {
-    g_ = store->data();
-    capacity_ = store->capacity();
-  } else {
+  if (!store) {
     owned_ = ValueStore::memory(options_.capacity);
-    g_ = owned_.data();
-    capacity_ = owned_.capacity();
+    store = &owned_;
   }
+  store_ = store;
+  g_ = store->data();
+  capacity_ = store->capacity();
   for (std::size_t k = 0; k <= code.last(); ++k) {
     const std::uint32_t d = code.digit(k);
     if (k > 0 && (d & kLeaveNone)) whole_ks_.push_back(k);
@@ -675,6 +674,12 @@ std::uint32_t SparseEngine::next() {
   if (n >= capacity_)
     throw LimitError("the engine's table holds " + std::to_string(capacity_) + " values");
   check_stop();
+  if (n >= store_->size()) {
+    pause_helper();  // the helper reads the values, which may move
+    store_->ensure(n + 1);
+    g_ = store_->data();
+    resume_helper();
+  }
   const std::uint32_t g = compute(n);
   record(n, g);
   return g;

@@ -112,7 +112,8 @@ class SparseEngine : public ValueEngine {
   OctalCode code_;
   EngineOptions options_;
   ValueStore owned_;
-  Value* g_ = nullptr;
+  ValueStore* store_ = nullptr;
+  Value* g_ = nullptr;  // store_->data()
   std::uint64_t capacity_ = 0;
   std::vector<std::uint64_t> take_ks_;   // k with digit bit 2 (leave one heap)
   std::vector<std::uint64_t> whole_ks_;  // k with digit bit 1

@@ -33,14 +33,13 @@ std::uint64_t xor_permute(std::uint64_t x, unsigned s) {
 SplitSetEngine::SplitSetEngine(const OctalCode& code, EngineOptions options, ValueStore* store)
     : code_(code), options_(options) {
   if (code.is_grundy()) throw InputError("Grundy's game goes to the sparse engine");
-  if (store) {
-    g_ = store->data();
-    capacity_ = store->capacity();
-  } else {
+  if (!store) {
     owned_ = ValueStore::memory(options_.capacity);
-    g_ = owned_.data();
-    capacity_ = owned_.capacity();
+    store = &owned_;
   }
+  store_ = store;
+  g_ = store->data();
+  capacity_ = store->capacity();
   row_.assign((std::size_t{1} << bits_) + 64, 0);
 }
 
@@ -91,6 +90,10 @@ std::uint32_t SplitSetEngine::next() {
   if (n >= capacity_)
     throw LimitError("the engine's table holds " + std::to_string(capacity_) + " values");
   if (options_.stop && options_.stop->load(std::memory_order_relaxed)) throw Interrupted();
+  if (n >= store_->size()) {
+    store_->ensure(n + 1);
+    g_ = store_->data();
+  }
   compute_pair_set(n);
   std::vector<std::uint64_t> options(words_, 0);
   const auto set_bit = [&](std::uint32_t v) { options[v >> 6] |= std::uint64_t{1} << (v & 63); };

@@ -37,7 +37,8 @@ class SplitSetEngine : public ValueEngine {
   OctalCode code_;
   EngineOptions options_;
   ValueStore owned_;
-  Value* g_ = nullptr;
+  ValueStore* store_ = nullptr;
+  Value* g_ = nullptr;  // store_->data()
   std::uint64_t capacity_ = 0;
   std::uint64_t n_ = 0;
   std::uint32_t bits_ = 6;            // values below 2^bits_

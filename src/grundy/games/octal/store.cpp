@@ -8,6 +8,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <algorithm>
+#include <new>
 #include <utility>
 
 #include "grundy/core/error.h"
@@ -35,19 +37,34 @@ std::string gib(std::uint64_t bytes) {
 
 }  // namespace
 
+// Vector loads may read a little past the last value written.
+constexpr std::uint64_t kPadding = 64;
+
 ValueStore ValueStore::memory(std::uint64_t capacity) {
   if (capacity > (std::uint64_t{1} << 40))
     throw LimitError("a table of " + std::to_string(capacity) + " values is too large to hold");
   ValueStore s;
   s.capacity_ = capacity;
-  s.bytes_ = mapped_bytes(capacity);
-  void* p = ::mmap(nullptr, s.bytes_, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (p == MAP_FAILED)
-    throw LimitError("cannot reserve memory for " + std::to_string(capacity) + " values (" +
-                     gib(s.bytes_) + ")");
-  s.data_ = static_cast<Value*>(p);
+  s.grow(std::min<std::uint64_t>(capacity, 4096));
   return s;
+}
+
+void ValueStore::grow(std::uint64_t count) {
+  if (count > capacity_)
+    throw LimitError("the table holds " + std::to_string(capacity_) + " values");
+  if (fd_ >= 0) return;  // a file store is writable to its capacity from the start
+  const std::uint64_t size = std::min(capacity_, std::max(count, 2 * size_));
+  std::unique_ptr<Value[]> bigger;
+  try {
+    bigger.reset(new Value[size + kPadding]());
+  } catch (const std::bad_alloc&) {
+    throw LimitError("not enough memory for " + std::to_string(size) + " values (" +
+                     gib(size * sizeof(Value)) + ")");
+  }
+  if (size_ > 0) std::copy_n(heap_.get(), size_, bigger.get());
+  heap_ = std::move(bigger);
+  data_ = heap_.get();
+  size_ = size;
 }
 
 ValueStore ValueStore::file(const std::string& path, std::uint64_t capacity, bool keep) {
@@ -75,6 +92,7 @@ ValueStore ValueStore::file(const std::string& path, std::uint64_t capacity, boo
   void* p = ::mmap(nullptr, s.bytes_, PROT_READ | PROT_WRITE, MAP_SHARED, s.fd_, 0);
   if (p == MAP_FAILED) io_fail("map", path, errno);
   s.data_ = static_cast<Value*>(p);
+  s.size_ = capacity;
   return s;
 }
 
@@ -87,6 +105,8 @@ ValueStore& ValueStore::operator=(ValueStore&& other) noexcept {
     release();
     data_ = std::exchange(other.data_, nullptr);
     capacity_ = std::exchange(other.capacity_, 0);
+    size_ = std::exchange(other.size_, 0);
+    heap_ = std::move(other.heap_);
     bytes_ = std::exchange(other.bytes_, 0);
     path_ = std::move(other.path_);
     other.path_.clear();
@@ -101,7 +121,8 @@ ValueStore::~ValueStore() {
 }
 
 void ValueStore::release() {
-  if (data_) ::munmap(data_, bytes_);
+  if (data_ && fd_ >= 0) ::munmap(data_, bytes_);
+  heap_.reset();
   if (fd_ >= 0) ::close(fd_);
   data_ = nullptr;
   fd_ = -1;
