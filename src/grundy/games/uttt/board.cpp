@@ -134,10 +134,8 @@ Board Board::transformed(int s) const {
     }
     if ((open_ >> b) & 1) t.open_ |= 1u << tb;
   }
-  for (unsigned b = 0; b < 9; ++b) {
+  for (unsigned b = 0; b < 9; ++b)
     if ((t.open_ >> b) & 1) t.set_avail_board(b, t.empty_cells(static_cast<int>(b)));
-    t.refresh_threats(b);
-  }
   t.forced_ = forced_ == kAnyBoard ? kAnyBoard : sigma[forced_];
   t.turn_ = turn_;
   t.winner_ = winner_;

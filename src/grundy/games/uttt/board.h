@@ -188,12 +188,6 @@ class Board {
  private:
   template <bool kHash>
   Undo play_impl(unsigned b, unsigned c);
-  void refresh_threats(unsigned b) {
-    const unsigned left = avail_board(b);
-    const unsigned bit = 1u << b;
-    threats_[0] = (threats_[0] & ~bit) | ((kCompletingCells[cells_[0][b]] & left) ? bit : 0);
-    threats_[1] = (threats_[1] & ~bit) | ((kCompletingCells[cells_[1][b]] & left) ? bit : 0);
-  }
   // Boards 0-6 live in avail_[0] at bit 9b, boards 7-8 in avail_[1] at bit 9b - 63.
   static constexpr std::uint8_t kShift[9] = {0, 9, 18, 27, 36, 45, 54, 0, 9};
   static unsigned word_of(unsigned b) { return b >= 7; }
@@ -209,9 +203,6 @@ class Board {
   std::uint64_t hash_ = 0;
   std::uint16_t cells_[2][9] = {};
   std::uint32_t owned_[2] = {0, 0};
-  // Per player, the boards with an empty cell that completes a line of theirs (kept for board b
-  // by every move and undo in b): game_winning_boards without a loop over the boards.
-  std::uint32_t threats_[2] = {0, 0};
   std::uint32_t open_ = kFullBoard;
   std::uint32_t forced_ = kAnyBoard;
   std::uint32_t turn_ = 0;
@@ -245,7 +236,6 @@ inline Board::Undo Board::play_impl(unsigned b, unsigned c) {
   if ((before & ~(1u << c)) == 0) open_ &= ~(1u << b);
   forced_ = ((open_ >> c) & 1) ? c : kAnyBoard;
   turn_ = me ^ 1;
-  refresh_threats(b);
   if constexpr (kHash) hash_ ^= z->forced[forced_];
   return u;
 }
@@ -273,8 +263,13 @@ inline bool Board::random_step(std::uint32_t random) {
 
 inline std::uint16_t Board::game_winning_boards(unsigned player) const {
   const unsigned unowned = ~(owned_[0] | owned_[1]) & kFullBoard;
-  return static_cast<std::uint16_t>(kCompletingCells[owned_[player]] & open_ & unowned &
-                                    threats_[player]);
+  unsigned boards = kCompletingCells[owned_[player]] & open_ & unowned;
+  unsigned result = 0;
+  for (; boards; boards &= boards - 1) {
+    const auto b = static_cast<unsigned>(std::countr_zero(boards));
+    if (kCompletingCells[cells_[player][b]] & avail_board(b)) result |= 1u << b;
+  }
+  return static_cast<std::uint16_t>(result);
 }
 
 inline bool Board::policy_step(std::uint64_t random) {
@@ -340,7 +335,6 @@ inline void Board::undo(Move m, Undo u) {
   forced_ = u.forced;
   cells_[me][b] = static_cast<std::uint16_t>(cells_[me][b] & ~(1u << c));
   set_avail_board(b, empty_cells(static_cast<int>(b)));
-  refresh_threats(b);
   hash_ ^= z.cell[me][m] ^ z.forced[forced_] ^ z.turn;
 }
 

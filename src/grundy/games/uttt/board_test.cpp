@@ -210,7 +210,7 @@ TEST(UtttBoard, WinningMoveFindsExactlyTheImmediateWins) {
   EXPECT_GT(found, sanitized() ? 5 : 50);
 }
 
-// game_winning_boards (kept up to date move by move) against the rules read directly: an open,
+// game_winning_boards (the playout policy's test) against the rules read directly: an open,
 // unowned board whose ownership would give the player a big line and in which an empty cell
 // completes a line of theirs. Positions reached by play, by undo, and by symmetry, while the
 // game goes on.
