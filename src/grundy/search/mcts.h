@@ -11,19 +11,25 @@
 // draw 1/2, a loss 0 (the sign of the final margin; scores beyond that are not used).
 //
 // Optional hooks on the state, used when present:
-//   template <class R> void mcts_playout(R& rng);  // play to the end with the game's policy
-//                                                  //   (default: uniform random legal moves)
+//   bool mcts_playout_step(std::uint64_t random);  // one move of the game's playout policy
+//                                                  //   from 64 random bits; false once the game
+//                                                  //   is over (default: uniform random legal
+//                                                  //   moves, a whole playout at a time)
 //   bool winning_move(Move& m) const;              // a move that wins at once, if any (proves
 //                                                  //   the node without a playout)
-//   template <class R> static void mcts_playout_pair(S& a, S& b, R& rng);
-//                                                  // two playouts interleaved: iterations
-//                                                  //   then run two at a time (virtual loss)
 //   void play_fast(Move m);                        // play without undo information (descents)
+//
+// With mcts_playout_step, a tree runs two iterations at a time in two lanes, step by step: one
+// lane's descent (which waits on memory at every level of a large tree) and the other's
+// playout (which computes) overlap in the processor. A lane's path counts its visits as it
+// descends (a virtual loss until its result is backed up), so the other lane's descent sees
+// it and goes elsewhere; results are deterministic for a seed.
 #include <algorithm>
 #include <atomic>
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -32,9 +38,6 @@
 #include <thread>
 #include <vector>
 
-#if defined(__SSE__)
-#include <immintrin.h>
-#endif
 #include <sys/mman.h>
 
 #include <cstdlib>
@@ -42,6 +45,7 @@
 
 #include "grundy/search/random.h"
 #include "grundy/search/two_player.h"
+#include "grundy/search/uct_select.h"
 
 namespace grundy::search {
 
@@ -84,29 +88,17 @@ struct MctsResult {
   std::vector<Move> principal_variation;   // most visited line of the first tree
 };
 
-// A fast natural logarithm for UCT (relative error below 1e-3 for n >= 1).
-inline float fast_log(std::uint32_t n) {
-  const auto f = static_cast<float>(n);
-  std::uint32_t bits;
-  std::memcpy(&bits, &f, sizeof bits);
-  const auto exponent = static_cast<float>(static_cast<int>(bits >> 23) - 127);
-  bits = (bits & 0x7fffffu) | 0x3f800000u;  // mantissa in [1, 2)
-  float m;
-  std::memcpy(&m, &bits, sizeof m);
-  // log2(m) on [1, 2) by a cubic fit; then scale by ln 2.
-  const float log2m = ((0.15824870f * m - 1.05187502f) * m + 3.04788415f) * m - 2.15419859f;
-  return (exponent + log2m) * 0.69314718f;
-}
-
 // A fixed-capacity array that never moves its elements: memory is reserved up front (virtual)
-// and committed as it is touched, in huge pages where the system offers them.
+// and committed as it is touched, in huge pages where the system offers them. There is room for
+// kUctSelectOverread elements past the capacity, which uct_select may read (and ignores).
 template <class T>
 class NodePool {
  public:
   explicit NodePool(std::size_t capacity) : capacity_(std::max<std::size_t>(capacity, 1)) {
     static_assert(std::is_trivially_copyable_v<T>);
     constexpr std::size_t kHuge = std::size_t{2} << 20;
-    const std::size_t bytes = (capacity_ * sizeof(T) + kHuge - 1) / kHuge * kHuge;
+    const std::size_t bytes =
+        ((capacity_ + kUctSelectOverread) * sizeof(T) + kHuge - 1) / kHuge * kHuge;
     data_ = static_cast<T*>(std::aligned_alloc(kHuge, bytes));
     if (!data_) throw std::bad_alloc();
 #ifdef MADV_HUGEPAGE
@@ -203,7 +195,7 @@ class Mcts {
     std::atomic<std::uint64_t> done{0};
     std::atomic<bool> finished{false};
     auto worker = [&](Tree& t, bool main) {
-      const std::uint64_t chunk = 64;
+      const std::uint64_t chunk = 256;  // about 0.3 ms: the clock and stop flag are read this often
       while (!finished.load(std::memory_order_relaxed)) {
         if (limits.iterations) {
           const std::uint64_t before = done.fetch_add(chunk, std::memory_order_relaxed);
@@ -239,19 +231,12 @@ class Mcts {
 
  private:
   using ChildCount = std::conditional_t<(S::kMaxMoves <= 255), std::uint8_t, std::uint16_t>;
-  struct Node {
-    std::uint32_t first_child = 0;  // 0: not expanded (the root is node 0, never a child)
-    std::uint32_t visits = 0;
-    std::uint32_t score2 = 0;  // results in half points (win 2, draw 1) for the player who
-                               // moved into this node
-    ChildCount child_count = 0;
-    std::int8_t lo = -1, hi = 1;  // proven bounds on the result for that player
-    Move move{};
-    bool proven() const { return lo == hi; }
-  };
+  using Node = MctsNode<Move, ChildCount>;
 
-  // One search tree with its own generator: the unit of root parallelism.
-  class Tree {
+  // One search tree with its own generator: the unit of root parallelism. Aligned to a cache
+  // line so that one thread's writes (counters, lane states) never share a line with another
+  // thread's tree.
+  class alignas(64) Tree {
    public:
     Tree(const MctsOptions& o, std::uint64_t seed) : options_(o), rng_(seed), nodes_(o.max_nodes) {
       clear();
@@ -293,24 +278,29 @@ class Mcts {
 
     // Runs n iterations from `root`; false once the root is proven (nothing left to learn).
     bool run(const S& root, std::uint64_t n) {
-      for (std::uint64_t i = 0; i < n;) {
-        if (nodes_[0].proven()) return false;
-        if constexpr (requires(S & a, S & b) { S::mcts_playout_pair(a, b, rng_); }) {
-          if (n - i >= 2) {
-            iterate_pair(root);
-            iterations_ += 2;
-            i += 2;
-            continue;
+      if constexpr (kSteppedPlayouts) {
+        run_lanes(root, n);
+      } else {
+        for (std::uint64_t i = 0; i < n && !nodes_[0].proven(); ++i) {
+          begin(root, lanes_[0]);
+          while (step_down(lanes_[0])) {
           }
+          if (!lanes_[0].known) {
+            playout(*lanes_[0].s);
+            lanes_[0].result = first_player_result(*lanes_[0].s);
+          }
+          backup(lanes_[0]);
+          ++iterations_;
         }
-        iterate(root);
-        ++iterations_;
-        ++i;
       }
       return !nodes_[0].proven();
     }
 
    private:
+    static constexpr bool kSteppedPlayouts = requires(S & s, std::uint64_t r) {
+      { s.mcts_playout_step(r) } -> std::same_as<bool>;
+    };
+
     // Recomputes node i's bounds from its children; true when they changed. Bounds of a
     // non-root node are for the player who moved into it (`into`); the root's for its mover.
     bool update_bounds(std::uint32_t i, int mover_at_i, int into) {
@@ -329,36 +319,12 @@ class Mcts {
       return true;
     }
 
-    // 1/sqrt(x): the approximate instruction where there is one (UCT needs no more precision).
-    static float inv_sqrt(float x) {
-#if defined(__SSE__)
-      return _mm_cvtss_f32(_mm_rsqrt_ss(_mm_set_ss(x)));
-#else
-      return 1.0f / std::sqrt(x);
-#endif
-    }
-
-    // UCT among the children worth sampling: not proven, and able to beat `parent_lo` (the
-    // best result the mover is already sure of). Unvisited children first, in order. 0 when
-    // there is none.
+    // UCT among the children worth sampling (uct_select.h); 0 when there is none.
     std::uint32_t select(const Node& n, int parent_lo) const {
       const float c = static_cast<float>(options_.exploration) *
                       std::sqrt(fast_log(std::max<std::uint32_t>(n.visits, 1)));
-      std::uint32_t best = 0;
-      float best_score = -1e30f;
-      const Node* child = &nodes_[n.first_child];
-      for (std::uint32_t k = 0; k < n.child_count; ++k) {
-        const Node& ch = child[k];
-        if (ch.hi <= parent_lo || ch.proven()) continue;
-        if (ch.visits == 0) return n.first_child + k;
-        const float r = inv_sqrt(static_cast<float>(ch.visits));
-        const float score = 0.5f * static_cast<float>(ch.score2) * (r * r) + c * r;
-        if (score > best_score) {
-          best_score = score;
-          best = n.first_child + k;
-        }
-      }
-      return best;
+      const int k = uct_select(&nodes_[n.first_child], n.child_count, c, parent_lo);
+      return k < 0 ? 0 : n.first_child + static_cast<std::uint32_t>(k);
     }
 
     template <class T>
@@ -369,8 +335,8 @@ class Mcts {
         s.play(m);
     }
 
-    // One descent from the root to a leaf: the path, the movers along it, the leaf's state,
-    // and the result when it is known without a playout.
+    // One iteration in progress: the path from the root, the movers along it, the state at
+    // its end, and the result when it is known without a playout.
     struct Descent {
       std::optional<S> s;  // (a state need not be default-constructible)
       std::vector<std::uint32_t> path;
@@ -380,90 +346,94 @@ class Mcts {
       bool proved_leaf = false;  // the last node's bounds just became exact
     };
 
-    void descend(const S& root, Descent& d) {
+    // Starts a descent at the root. Every node joins the path with its visit counted.
+    void begin(const S& root, Descent& d) {
       d.s.emplace(root);
       d.path.clear();
       d.movers.clear();
       d.known = d.proved_leaf = false;
+      d.path.push_back(0);
+      ++nodes_[0].visits;
+    }
+
+    // One level of a descent from the last node of the path; false when it has reached the
+    // node to play out from (or a result known without a playout).
+    bool step_down(Descent& d) {
       S& s = *d.s;
-      std::uint32_t i = 0;
-      while (true) {
-        d.path.push_back(i);
-        Node& n = nodes_[i];
-        const int into = d.movers.empty() ? -1 : d.movers.back();
-        if (i != 0 && n.proven()) {  // exact: no playout needed
-          d.result = into == 0 ? n.lo : -n.lo;
-          d.known = true;
-          return;
-        }
-        if (s.is_over()) {  // only below the root: search() never runs on a finished game
-          d.result = first_player_result(s);
-          n.lo = n.hi = static_cast<std::int8_t>(into == 0 ? d.result : -d.result);
-          d.known = d.proved_leaf = true;
-          return;
-        }
-        const int mover = s.to_move();
-        if (n.first_child == 0) {
-          if constexpr (requires(Move & m) { s.winning_move(m); }) {
-            Move m;
-            if (i != 0 && s.winning_move(m)) {  // the mover wins at once
-              d.result = mover == 0 ? 1 : -1;
-              n.lo = n.hi = static_cast<std::int8_t>(into == mover ? 1 : -1);
-              d.known = d.proved_leaf = true;
-              return;
-            }
+      const std::uint32_t i = d.path.back();
+      Node& n = nodes_[i];
+      const int into = d.movers.empty() ? -1 : d.movers.back();
+      if (i != 0 && n.proven()) {  // exact: no playout needed
+        d.result = into == 0 ? n.lo : -n.lo;
+        d.known = true;
+        return false;
+      }
+      if (s.is_over()) {  // only below the root: search() never runs on a finished game
+        d.result = first_player_result(s);
+        n.lo = n.hi = static_cast<std::int8_t>(into == 0 ? d.result : -d.result);
+        d.known = d.proved_leaf = true;
+        return false;
+      }
+      const int mover = s.to_move();
+      if (n.first_child == 0) {
+        if constexpr (requires(Move & m) { s.winning_move(m); }) {
+          Move m;
+          if (i != 0 && s.winning_move(m)) {  // the mover wins at once
+            d.result = mover == 0 ? 1 : -1;
+            n.lo = n.hi = static_cast<std::int8_t>(into == mover ? 1 : -1);
+            d.known = d.proved_leaf = true;
+            return false;
           }
-          if (n.visits == 0 && i != 0) return;  // first visit: a playout from here
-          if (!expand(i, s)) return;            // the tree is full: a playout from here
         }
-        const Node& cur = nodes_[i];
-        // The best result the mover is sure of, from this node's own bounds.
-        const int parent_lo = i == 0 ? cur.lo : (mover == into ? cur.lo : -cur.hi);
-        const std::uint32_t next = select(cur, parent_lo);
-        if (next == 0) {
-          // Every child is proven or cannot beat a proven one: so is this node, exactly.
-          const int perspective = i == 0 ? mover : into;
-          update_bounds(i, mover, perspective);
-          const Node& done = nodes_[i];
-          d.result = perspective == 0 ? done.lo : -done.lo;
-          d.known = d.proved_leaf = true;
-          return;
-        }
-        d.movers.push_back(mover);
-        // The next level's children (up to three cache lines) while the move is played.
-        if (const std::uint32_t f = nodes_[next].first_child; f != 0) {
-          const char* p = reinterpret_cast<const char*>(&nodes_[f]);
-          __builtin_prefetch(p);
-          __builtin_prefetch(p + 64);
-          __builtin_prefetch(p + 128);
-        }
-        play_quick(s, nodes_[next].move);
-        i = next;
+        if (n.visits <= 1 && i != 0) return false;  // first visit: a playout from here
+        if (!expand(i, s)) return false;            // the tree is full: a playout from here
       }
+      const Node& cur = nodes_[i];
+      // The best result the mover is sure of, from this node's own bounds.
+      const int parent_lo = i == 0 ? cur.lo : (mover == into ? cur.lo : -cur.hi);
+      const std::uint32_t next = select(cur, parent_lo);
+      if (next == 0) {
+        // Every child is proven or cannot beat a proven one: so is this node, exactly.
+        const int perspective = i == 0 ? mover : into;
+        update_bounds(i, mover, perspective);
+        const Node& done = nodes_[i];
+        d.result = perspective == 0 ? done.lo : -done.lo;
+        d.known = d.proved_leaf = true;
+        return false;
+      }
+      d.movers.push_back(mover);
+      d.path.push_back(next);
+      Node& child = nodes_[next];
+      ++child.visits;
+      // The next level's children (up to three cache lines) while the move is played.
+      if (const std::uint32_t f = child.first_child; f != 0) {
+        const char* p = reinterpret_cast<const char*>(&nodes_[f]);
+        __builtin_prefetch(p);
+        __builtin_prefetch(p + 64);
+        __builtin_prefetch(p + 128);
+      }
+      play_quick(s, child.move);
+      return true;
     }
 
+    // Uniform random legal moves to the end (games without mcts_playout_step).
     void playout(S& s) {
-      if constexpr (requires { s.mcts_playout(rng_); }) {
-        s.mcts_playout(rng_);
-      } else {
-        MovesOf<S> moves;
-        while (!s.is_over()) {
-          s.legal_moves(moves);
-          s.play(moves[rng_.below(static_cast<std::uint32_t>(moves.size()))]);
-        }
+      MovesOf<S> moves;
+      while (!s.is_over()) {
+        s.legal_moves(moves);
+        s.play(moves[rng_.below(static_cast<std::uint32_t>(moves.size()))]);
       }
     }
 
-    // Backs up visits and results; bounds only while they keep changing (proofs are rare).
-    // `counted`: the visits were already added (a virtual loss while another descent ran).
-    void backup(const Descent& d, bool counted) {
+    // Backs up results (the visits were counted on the way down); bounds only while they keep
+    // changing (proofs are rare).
+    void backup(const Descent& d) {
       bool changed = d.proved_leaf;
       for (std::size_t k = d.path.size(); k-- > 0;) {
-        Node& n = nodes_[d.path[k]];
-        if (!counted) ++n.visits;
         if (k > 0) {
           const int into = d.movers[k - 1];
-          n.score2 += static_cast<std::uint32_t>((into == 0 ? d.result : -d.result) + 1);
+          nodes_[d.path[k]].score2 +=
+              static_cast<std::uint32_t>((into == 0 ? d.result : -d.result) + 1);
           if (changed && k + 1 < d.path.size())
             changed = update_bounds(d.path[k], d.movers[k], into);
         } else if (changed && d.path.size() > 1) {
@@ -472,33 +442,50 @@ class Mcts {
       }
     }
 
-    void iterate(const S& root) {
-      descend(root, first_);
-      if (!first_.known) {
-        playout(*first_.s);
-        first_.result = first_player_result(*first_.s);
+    // n iterations in two lanes, one step of each per round (32 random bits each): a lane
+    // descends a level or plays a move; a finished lane backs up and starts the next
+    // iteration while any are left and the root is unproven.
+    void run_lanes(const S& root, std::uint64_t n) {
+      enum Phase : std::uint8_t { kIdle, kDown, kPlay };
+      Phase phase[2];
+      std::uint64_t started = 0;
+      auto start = [&](int l) {
+        if (started < n && !nodes_[0].proven()) {
+          begin(root, lanes_[l]);
+          phase[l] = kDown;
+          ++started;
+        } else {
+          phase[l] = kIdle;
+        }
+      };
+      auto finish = [&](int l) {
+        backup(lanes_[l]);
+        ++iterations_;
+        start(l);
+      };
+      auto step = [&](int l, std::uint64_t random) {
+        Descent& d = lanes_[l];
+        if (phase[l] == kPlay) {
+          if (!d.s->mcts_playout_step(random)) {
+            d.result = first_player_result(*d.s);
+            finish(l);
+          }
+        } else if (phase[l] == kDown && !step_down(d)) {
+          if (d.known)
+            finish(l);
+          else
+            phase[l] = kPlay;
+        }
+      };
+      start(0);
+      start(1);
+      Rng rng = rng_;  // a local copy: its state stays in registers
+      while (phase[0] != kIdle || phase[1] != kIdle) {
+        const std::uint64_t r = rng();
+        step(0, r & 0xffffffffu);
+        step(1, r >> 32);
       }
-      backup(first_, false);
-    }
-
-    // Two iterations at once (hook mcts_playout_pair): the first descent's path gets a virtual
-    // loss (a visit without a win) so that the second goes elsewhere, then both playouts run
-    // interleaved, which lets the processor overlap their dependency chains.
-    void iterate_pair(const S& root) {
-      descend(root, first_);
-      for (auto i : first_.path) ++nodes_[i].visits;
-      descend(root, second_);
-      if (!first_.known && !second_.known) {
-        S::mcts_playout_pair(*first_.s, *second_.s, rng_);
-      } else if (!first_.known) {
-        playout(*first_.s);
-      } else if (!second_.known) {
-        playout(*second_.s);
-      }
-      if (!first_.known) first_.result = first_player_result(*first_.s);
-      if (!second_.known) second_.result = first_player_result(*second_.s);
-      backup(first_, true);
-      backup(second_, false);
+      rng_ = rng;
     }
 
     bool expand(std::uint32_t i, const S& s) {
@@ -519,7 +506,7 @@ class Mcts {
     MctsOptions options_;
     Rng rng_;
     NodePool<Node> nodes_;
-    Descent first_, second_;
+    Descent lanes_[2];
     std::uint64_t iterations_ = 0;
   };
 

@@ -22,11 +22,6 @@ int perfect_result(const S& s) {
   return sign(margin(s, s.to_move()) + testing::minimax(copy));
 }
 
-TEST(Mcts, FastLogIsCloseToTheLogarithm) {
-  for (std::uint32_t n : {1u, 2u, 3u, 10u, 1000u, 123456u, 4000000000u})
-    EXPECT_NEAR(fast_log(n), std::log(static_cast<double>(n)), 2e-3 * std::log(n + 2.0)) << n;
-}
-
 TEST(Mcts, TheSolverProvesTicTacToeADraw) {
   Mcts<TicTacToe> mcts(TicTacToe{});
   const auto r = mcts.search({.iterations = 200000});

@@ -143,28 +143,12 @@ class Board {
   }
 
   // The playout policy of the MCTS engine: a move that wins the game at once if there is one;
-  // otherwise a uniformly random move among those that do not send the opponent where they
-  // can win the game at once (any move if all do). False once the game is over.
+  // otherwise a uniformly random move (from the low 32 bits of `random`) among those that do
+  // not send the opponent where they can win the game at once (any move if all do). False once
+  // the game is over.
   bool policy_step(std::uint64_t random);
-  template <class Rng>
-  void mcts_playout(Rng& rng) {
-    if (is_over()) return;
-    while (policy_step(rng())) {
-    }
-  }
-  // Two policy playouts interleaved move by move (32 random bits each per move): the processor
-  // overlaps their dependency chains. MCTS then runs its iterations two at a time.
-  template <class Rng>
-  static void mcts_playout_pair(Board& a, Board& b, Rng& rng) {
-    bool a_on = !a.is_over(), b_on = !b.is_over();
-    while (a_on && b_on) {
-      const std::uint64_t r = rng();
-      a_on = a.policy_step(r);
-      b_on = b.policy_step(r >> 32);
-    }
-    while (a_on) a_on = a.policy_step(rng());
-    while (b_on) b_on = b.policy_step(rng());
-  }
+  // The MCTS hook (search/mcts.h): one move of the playout policy.
+  bool mcts_playout_step(std::uint64_t random) { return policy_step(random); }
   // Boards where `player` could win the game with one move if sent there: open, unowned, a line
   // of the big board away, and with an empty cell completing a line of the player's.
   std::uint16_t game_winning_boards(unsigned player) const;

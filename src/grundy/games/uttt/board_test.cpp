@@ -210,6 +210,47 @@ TEST(UtttBoard, WinningMoveFindsExactlyTheImmediateWins) {
   EXPECT_GT(found, sanitized() ? 5 : 50);
 }
 
+// game_winning_boards (the playout policy's test) against the rules read directly: an open,
+// unowned board whose ownership would give the player a big line and in which an empty cell
+// completes a line of theirs. Positions reached by play, by undo, and by symmetry, while the
+// game goes on.
+std::uint16_t slow_game_winning_boards(const Board& b, int p) {
+  unsigned result = 0;
+  for (int k = 0; k < 9; ++k) {
+    const unsigned bit = 1u << k;
+    if (!(b.open_boards() & bit) || ((b.owned(0) | b.owned(1)) & bit)) continue;
+    if (!has_line(b.owned(p) | bit)) continue;
+    for (unsigned e = b.empty_cells(k); e; e &= e - 1)
+      if (has_line(b.cells(p, k) | (e & -e))) result |= bit;
+  }
+  return static_cast<std::uint16_t>(result);
+}
+
+TEST(UtttBoard, GameWinningBoardsFollowTheRules) {
+  search::Rng rng(31);
+  int nonempty = 0;
+  for (Rules r : {Rules::standard, Rules::orlin})
+    for (int i = 0; i < (sanitized() ? 300 : 3000); ++i) {
+      std::vector<Board::Move> moves;
+      Board b = random_position(r, rng, 10 + static_cast<int>(rng.below(60)), moves);
+      if (b.is_over()) continue;
+      Board::Moves legal;
+      b.legal_moves(legal);
+      const auto m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+      Board after = b;
+      const auto u = after.play(m);
+      Board undone = after;
+      undone.undo(m, u);
+      for (const Board& x : {b, after, undone, b.transformed(static_cast<int>(rng.below(8)))})
+        for (int p = 0; p < 2 && !x.is_over(); ++p) {  // (a finished game has no such boards)
+          ASSERT_EQ(x.game_winning_boards(p), slow_game_winning_boards(x, p))
+              << format_moves(moves);
+          nonempty += x.game_winning_boards(p) != 0;
+        }
+    }
+  EXPECT_GT(nonempty, sanitized() ? 20 : 200);
+}
+
 TEST(UtttBoard, SymmetriesMapPositionsToEquivalentPositions) {
   // The tables form the dihedral group: lines go to lines and each inverse undoes its symmetry.
   for (int s = 0; s < 8; ++s) {
