@@ -15,10 +15,12 @@
 namespace grundy::dots {
 namespace {
 
-// With at most this many undrawn lines and safe lines still to play, control counts exactly,
-// within a node budget (a 4x4 position of 24 undrawn lines takes about 10^4 nodes).
-constexpr int kCountingLines = 22;
-constexpr std::uint64_t kCountingNodes = 400'000;
+// With at most this many undrawn lines, and at least kOpeningLines drawn, control counts
+// exactly, within a node budget (a 4x4 position of 24 undrawn lines takes at most ~5·10^4
+// nodes; 3x3, 24 lines in all, is counted from its fifth line, as before, in up to ~10^6).
+constexpr int kCountingLines = 24;
+constexpr int kOpeningLines = 4;
+constexpr std::uint64_t kCountingNodes = 2'000'000;
 // A sacrifice to win the fight for control is made while at least this many boxes beyond twice
 // the price are still to be played for.
 constexpr int kControlWorth = 4;
@@ -208,7 +210,8 @@ Advice control_advice(const DotsState& s, search::Rng& rng, const std::atomic<bo
   // A strong player counts once few lines are left; so does this one, exactly — where the
   // classical rules below are not exact already.
   const auto count = [&]() -> std::optional<Advice> {
-    if (b.lines() - s.lines_drawn() > kCountingLines) return std::nullopt;
+    if (b.lines() - s.lines_drawn() > kCountingLines || s.lines_drawn() < kOpeningLines)
+      return std::nullopt;
     thread_local search::TranspositionTable table(std::size_t{16} << 20);
     SolveOptions so;
     so.table = &table;

@@ -168,11 +168,11 @@ bool contains(const std::vector<int>& v, int x) {
 }
 
 // 4x4 middle games from control against greedy where no safe line wins the fight for control
-// but a one-box sacrifice does, and the solver agrees that only such a sacrifice is best.
-TEST(DotsEngines, ControlSacrificesABoxToWinTheFightForControl) {
+// but a sacrifice of one or two boxes does, and the solver agrees that only a sacrifice is best.
+TEST(DotsEngines, ControlSacrificesToWinTheFightForControl) {
   const Board& b = Board::get(4, 4);
   for (const char* moves :
-       {"a1b1 a2b2 b3b4 a5b5 a4a5 c4c5 a3a4 e1e2 d4e4 e4e5 e3e4 c3c4 c4d4 c2c3 d2d3 d2e2 a2a3",
+       {"c4c5 c1c2 d3d4 e2e3 b4b5 d4e4 c1d1 a3a4 b3b4 d2d3 c4d4 a5b5 a2b2 c2c3",
         "e3e4 a2a3 a4b4 c2d2 d2d3 b4c4 a3b3 e4e5 b1c1 d1e1 b3c3 a5b5 c1d1 b1b2 c4d4",
         "d2e2 b2b3 c1d1 b3c3 a3b3 c3d3 d3e3 b4b5 c2d2 b5c5 b3b4 d4e4"}) {
     const auto s = DotsState::after(b, moves);
@@ -184,9 +184,10 @@ TEST(DotsEngines, ControlSacrificesABoxToWinTheFightForControl) {
     for (std::uint64_t seed = 0; seed < 4; ++seed) {
       search::Rng rng(seed);
       const auto a = control_advice(s, rng);
-      EXPECT_EQ(boxes_offered(s, a.line), 1) << moves << ": " << b.line_name(a.line);
+      const int offered = boxes_offered(s, a.line);
+      EXPECT_TRUE(offered == 1 || offered == 2) << moves << ": " << b.line_name(a.line);
       EXPECT_TRUE(contains(r.best, a.line)) << moves << ": " << b.line_name(a.line);
-      EXPECT_EQ(a.reason.rfind("sacrifice 1 box", 0), 0u) << a.reason;
+      EXPECT_EQ(a.reason.rfind("sacrifice ", 0), 0u) << a.reason;
     }
   }
 }
@@ -235,14 +236,14 @@ TEST(DotsEngines, ControlLosingTheFightLeavesTheOpponentTheMostWaysToGoWrong) {
   }
 }
 
-// From 22 undrawn lines down, control counts exactly: its line is one of the solver's best.
-TEST(DotsEngines, ControlCountsExactlyFromTwentyTwoUndrawnLines) {
+// From 24 undrawn lines down, control counts exactly: its line is one of the solver's best.
+TEST(DotsEngines, ControlCountsExactlyFromTwentyFourUndrawnLines) {
   const Board& b = Board::get(4, 4);
   int checked = 0;
   for (int game = 0; game < 40 && checked < (sanitized() ? 2 : 12); ++game) {
     auto greedy = make_engine("greedy", static_cast<std::uint64_t>(game));
     DotsState t(b);
-    while (!t.is_over() && b.lines() - t.lines_drawn() > 22) t.play(greedy->choose(t));
+    while (!t.is_over() && b.lines() - t.lines_drawn() > 24) t.play(greedy->choose(t));
     const auto classes = classify_moves(t);
     if (t.is_over() || !classes.captures.empty() || endgame_of(t).simple) continue;
     search::Rng rng(static_cast<std::uint64_t>(game));
