@@ -59,7 +59,8 @@ int greedy_move(const DotsState& s, search::Rng& rng) {
 class ControlFight {
  public:
   explicit ControlFight(const DotsState& s)
-      : fits_(s.board().lines() - s.lines_drawn() <= kFightLines) {
+      : fits_(s.board().lines() - s.lines_drawn() <= kFightLines &&
+              s.lines_drawn() >= kOpeningLines) {
     if (!fits_) return;
     g_ = Coins::of(s);
     nim_.emplace(g_, kNimstringPositions);
@@ -113,8 +114,9 @@ class ControlFight {
   }
 
  private:
-  // Nimstring is tried from this many undrawn lines down, within this many positions: on 4x4
-  // it evaluates nearly always at 28 lines and rarely above, where a failed try costs a second.
+  // Nimstring is tried from this many undrawn lines down (and not in the first kOpeningLines
+  // moves), within this many positions: on 4x4 it evaluates nearly always at 28 lines and
+  // rarely above; a failed try costs about a second (as on 3x3 before its fifth line).
   static constexpr int kFightLines = 28;
   static constexpr std::size_t kNimstringPositions = 200'000;
 
