@@ -15,8 +15,15 @@
 namespace grundy::dots {
 namespace {
 
-// With at most this many undrawn lines and safe lines still to play, control counts exactly.
-constexpr int kCountingLines = 20;
+// With at most this many undrawn lines, and at least kOpeningLines drawn, control counts
+// exactly, within a node budget (a 4x4 position of 24 undrawn lines takes at most ~5·10^4
+// nodes; 3x3, 24 lines in all, is counted from its fifth line, as before, in up to ~10^6).
+constexpr int kCountingLines = 24;
+constexpr int kOpeningLines = 4;
+constexpr std::uint64_t kCountingNodes = 2'000'000;
+// A sacrifice to win the fight for control is made while at least this many boxes beyond twice
+// the price are still to be played for.
+constexpr int kControlWorth = 4;
 
 int pick(const std::vector<int>& lines, search::Rng& rng) {
   return lines[rng.below(static_cast<std::uint32_t>(lines.size()))];
@@ -39,16 +46,6 @@ std::vector<int> smallest_sacrifices(const DotsState& s, const std::vector<int>&
   return best;
 }
 
-// Boxes in the long chains and loops of the position (what control is worth, roughly).
-int long_chain_boxes(const DotsState& s) {
-  if (s.board().lines() - s.lines_drawn() > 64) return 0;
-  const Coins g = Coins::of(s);
-  int boxes = 0;
-  for (const auto& ch : find_chains(g, g.all()))
-    if (ch.is_long()) boxes += ch.length();
-  return boxes;
-}
-
 int greedy_move(const DotsState& s, search::Rng& rng) {
   const auto m = classify_moves(s);
   if (!m.captures.empty()) return m.captures.front();
@@ -56,29 +53,88 @@ int greedy_move(const DotsState& s, search::Rng& rng) {
   return pick(smallest_sacrifices(s, m.sacrifices), rng);
 }
 
-// Lines after which the opponent loses the fight for control: the Nimstring value of what is
-// left (after the opponent's free captures) is 0. Empty if none, or if the position is too big
-// to evaluate quickly (then `evaluated` is false).
-std::vector<int> control_winning_moves(const DotsState& s, const std::vector<int>& lines,
-                                       bool& evaluated, const std::atomic<bool>* stop) {
-  evaluated = false;
-  std::vector<int> out;
-  if (s.board().lines() - s.lines_drawn() > 64) return out;
-  const Coins g = Coins::of(s);
-  Nimstring nim(g, 60'000, stop);
-  try {
-    for (int l : lines) {
-      int string = -1;
-      for (int i = 0; i < g.string_count(); ++i)
-        if (g.line[i] == l) string = i;
-      if (nim.value(g.all() & ~(std::uint64_t{1} << string)) == NimstringValue{}) out.push_back(l);
-    }
-    evaluated = true;
-  } catch (const LimitError&) {
-    out.clear();
+// The fight for control seen through Nimstring: for each candidate line, whether the opponent
+// is left a Nimstring loss (value 0 once they have made their free captures). `evaluated` is
+// false when the position is too big to evaluate within the budget.
+class ControlFight {
+ public:
+  ControlFight(const DotsState& s, const std::atomic<bool>* stop)
+      : fits_(s.board().lines() - s.lines_drawn() <= kFightLines &&
+              s.lines_drawn() >= kOpeningLines) {
+    if (!fits_) return;
+    g_ = Coins::of(s);
+    nim_.emplace(g_, kNimstringPositions, stop);
+    string_of_.assign(static_cast<std::size_t>(s.board().lines()), -1);
+    for (int i = 0; i < g_.string_count(); ++i)
+      string_of_[static_cast<std::size_t>(g_.line[i])] = i;
   }
-  return out;
-}
+
+  // The lines of `lines` after which the opponent loses the fight; nullopt if not evaluated.
+  std::optional<std::vector<int>> winning(const std::vector<int>& lines) {
+    if (!fits_) return std::nullopt;
+    std::vector<int> out;
+    try {
+      for (int l : lines)
+        if (nim_->value(without(g_.all(), l)) == NimstringValue{}) out.push_back(l);
+    } catch (const LimitError&) {
+      return std::nullopt;
+    }
+    return out;
+  }
+
+  // Losing the fight with every safe line: the safe lines that leave the opponent the most
+  // chances to go wrong — the largest share of their safe replies after which the fight is ours
+  // again (a player who does not count, like greedy, picks among them blindly). nullopt if not
+  // evaluated.
+  std::optional<std::vector<int>> hardest_for_opponent(const std::vector<int>& safe) {
+    if (!fits_) return std::nullopt;
+    std::vector<int> best;
+    double best_share = -1;
+    try {
+      for (int l : safe) {
+        const std::uint64_t after = without(g_.all(), l);
+        int replies = 0, wrong = 0;
+        for (std::uint64_t rest = after; rest; rest &= rest - 1) {
+          const int r = std::countr_zero(rest);
+          if (!safe_string(after, r)) continue;
+          ++replies;
+          if (nim_->value(after & ~(std::uint64_t{1} << r)) != NimstringValue{}) ++wrong;
+        }
+        const double share = replies ? static_cast<double>(wrong) / replies : 0.0;
+        if (share > best_share + 1e-9) {
+          best_share = share;
+          best.clear();
+        }
+        if (share > best_share - 1e-9) best.push_back(l);
+      }
+    } catch (const LimitError&) {
+      return std::nullopt;
+    }
+    return best;
+  }
+
+ private:
+  // Nimstring is tried from this many undrawn lines down (and not in the first kOpeningLines
+  // moves), within this many positions: on 4x4 it evaluates nearly always at 28 lines and
+  // rarely above; a failed try costs about a second (as on 3x3 before its fifth line).
+  static constexpr int kFightLines = 28;
+  static constexpr std::size_t kNimstringPositions = 200'000;
+
+  std::uint64_t without(std::uint64_t present, int line) const {
+    return present & ~(std::uint64_t{1} << string_of_[static_cast<std::size_t>(line)]);
+  }
+  // Cutting string r gives no coin its last-but-one string (no box its third side).
+  bool safe_string(std::uint64_t present, int r) const {
+    for (int c : g_.ends[static_cast<std::size_t>(r)])
+      if (c != kGround && g_.degree(c, present) <= 2) return false;
+    return true;
+  }
+
+  bool fits_;
+  Coins g_;
+  std::optional<Nimstring> nim_;
+  std::vector<int> string_of_;
+};
 
 class RandomEngine : public DotsPlayer {
  public:
@@ -156,11 +212,13 @@ Advice control_advice(const DotsState& s, search::Rng& rng, const std::atomic<bo
   // A strong player counts once few lines are left; so does this one, exactly — where the
   // classical rules below are not exact already.
   const auto count = [&]() -> std::optional<Advice> {
-    if (b.lines() - s.lines_drawn() > kCountingLines) return std::nullopt;
+    if (b.lines() - s.lines_drawn() > kCountingLines || s.lines_drawn() < kOpeningLines)
+      return std::nullopt;
     thread_local search::TranspositionTable table(std::size_t{16} << 20);
     SolveOptions so;
     so.table = &table;
     so.seconds = 1;
+    so.max_nodes = kCountingNodes;
     so.threads = 1;
     so.stop = stop;
     const auto r = solve(s, so);
@@ -189,27 +247,37 @@ Advice control_advice(const DotsState& s, search::Rng& rng, const std::atomic<bo
   if (const int open = best_opening(s); open >= 0)
     return {open, "only chains and loops are left: open the one that costs least overall"};
   if (const auto counted = count()) return *counted;
-  if (!m.safe.empty()) {
-    bool evaluated = false;
-    const auto winning = control_winning_moves(s, m.safe, evaluated, stop);
-    if (!winning.empty())
-      return {pick(winning, rng),
-              "a safe line that wins the fight for control (the Nimstring value left is 0)"};
-    if (evaluated) {
-      // Losing the fight with safe lines: a small sacrifice may win it back (Nimstring counts
-      // short chains given away as ordinary moves).
-      int offered = 0;
-      const auto small = smallest_sacrifices(s, m.sacrifices, &offered);
-      bool small_evaluated = false;
-      const auto regain = control_winning_moves(s, small, small_evaluated, stop);
-      if (!regain.empty() && offered <= 2 && long_chain_boxes(s) > 2 * offered + 2)
-        return {pick(regain, rng),
-                fmt::format("sacrifice {} box{} to win back control: the long chains to come are "
-                            "worth more",
-                            offered, offered == 1 ? "" : "es")};
+  ControlFight fight(s, stop);
+  // Sacrifices of one or two boxes that win the fight for control, fewest boxes first
+  // (Nimstring counts a short chain given away as an ordinary move; the boxes are the price).
+  const auto regain = [&]() -> std::optional<Advice> {
+    for (int price = 1; price <= 2; ++price) {
+      std::vector<int> cost;
+      for (int l : m.sacrifices)
+        if (boxes_offered(s, l) == price) cost.push_back(l);
+      const auto won = fight.winning(cost);
+      if (!won) return std::nullopt;
+      if (!won->empty() && s.boxes_left() - price >= 2 * price + kControlWorth)
+        return Advice{pick(*won, rng),
+                      fmt::format("sacrifice {} box{} to win the fight for control: the boxes to "
+                                  "come are worth more",
+                                  price, price == 1 ? "" : "es")};
     }
-    // Long chain rule: the first player wants dots + long chains even.
-    if (!evaluated && b.lines() - s.lines_drawn() <= 64) {
+    return std::nullopt;
+  };
+  if (!m.safe.empty()) {
+    const auto winning = fight.winning(m.safe);
+    if (winning && !winning->empty())
+      return {pick(*winning, rng),
+              "a safe line that wins the fight for control (the Nimstring value left is 0)"};
+    if (winning) {
+      if (const auto r = regain()) return *r;
+      if (const auto hard = fight.hardest_for_opponent(m.safe); hard && !hard->empty())
+        return {pick(*hard, rng),
+                "the fight for control is lost with every safe line: the one that leaves the "
+                "opponent the most ways to go wrong"};
+    } else if (b.lines() - s.lines_drawn() <= 64) {
+      // Long chain rule: the first player wants dots + long chains even.
       std::vector<int> good;
       for (int l : m.safe) {
         DotsState t = s;
@@ -225,6 +293,7 @@ Advice control_advice(const DotsState& s, search::Rng& rng, const std::atomic<bo
     }
     return {pick(m.safe, rng), "a safe line (it gives nothing away)"};
   }
+  if (const auto r = regain()) return *r;
   int offered = 0;
   const auto smallest = smallest_sacrifices(s, m.sacrifices, &offered);
   // Prefer handing over boxes without a choice: a 2-chain opened in the middle.

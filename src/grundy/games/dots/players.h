@@ -6,6 +6,7 @@
 //   control  greedy plus the classical strategy: wins the fight for control with Nimstring
 //            (falling back to the long chain rule on big boards), keeps control with all-but-two
 //            and all-but-four when that pays, and opens chains and loops in the best order;
+//            from 24 undrawn lines down it counts exactly with the solver (docs/dots.md);
 //   perfect  the exact solver within a time budget per move, falling back to control.
 #include <atomic>
 #include <memory>

@@ -6,6 +6,8 @@
 
 #include "grundy/core/error.h"
 #include "grundy/games/dots/analysis.h"
+#include "grundy/games/dots/coins.h"
+#include "grundy/games/dots/nimstring.h"
 #include "grundy/games/dots/solver.h"
 #include "grundy/games/dots/strategy.h"
 #include "grundy/search/match.h"
@@ -159,6 +161,99 @@ TEST(DotsEngines, PerfectMovingSecondOn3x3WinsAndMovingFirstLosesByAtMostThree) 
       EXPECT_GE(play_game(*perfect, *other, b), -3) << "perfect first against " << name;
     }
   }
+}
+
+bool contains(const std::vector<int>& v, int x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+// 4x4 middle games from control against greedy where no safe line wins the fight for control
+// but a sacrifice of one or two boxes does, and the solver agrees that only a sacrifice is best.
+TEST(DotsEngines, ControlSacrificesToWinTheFightForControl) {
+  const Board& b = Board::get(4, 4);
+  for (const char* moves :
+       {"c4c5 c1c2 d3d4 e2e3 b4b5 d4e4 c1d1 a3a4 b3b4 d2d3 c4d4 a5b5 a2b2 c2c3",
+        "e3e4 a2a3 a4b4 c2d2 d2d3 b4c4 a3b3 e4e5 b1c1 d1e1 b3c3 a5b5 c1d1 b1b2 c4d4",
+        "d2e2 b2b3 c1d1 b3c3 a3b3 c3d3 d3e3 b4b5 c2d2 b5c5 b3b4 d4e4"}) {
+    const auto s = DotsState::after(b, moves);
+    const auto classes = classify_moves(s);
+    ASSERT_FALSE(classes.safe.empty()) << moves;
+    const auto r = solve(s, {.table_bytes = std::size_t{16} << 20});
+    ASSERT_TRUE(r.complete);
+    for (int l : r.best) EXPECT_FALSE(contains(classes.safe, l)) << "a safe line is best";
+    for (std::uint64_t seed = 0; seed < 4; ++seed) {
+      search::Rng rng(seed);
+      const auto a = control_advice(s, rng);
+      const int offered = boxes_offered(s, a.line);
+      EXPECT_TRUE(offered == 1 || offered == 2) << moves << ": " << b.line_name(a.line);
+      EXPECT_TRUE(contains(r.best, a.line)) << moves << ": " << b.line_name(a.line);
+      EXPECT_EQ(a.reason.rfind("sacrifice ", 0), 0u) << a.reason;
+    }
+  }
+}
+
+// When every safe line loses the fight for control, control plays the safe line after which
+// the largest share of the opponent's safe replies hands the fight back. Checked here with
+// whole-position Nimstring values of the positions two moves on (not the engine's code), and
+// on a position where that line is also the solver's only best line.
+TEST(DotsEngines, ControlLosingTheFightLeavesTheOpponentTheMostWaysToGoWrong) {
+  const Board& b = Board::get(4, 4);
+  const auto s =
+      DotsState::after(b, "a1b1 a2b2 b3b4 a5b5 a4a5 c4c5 a3a4 e1e2 d4e4 e4e5 e3e4 c3c4 c4d4");
+  const auto nimstring_of = [](const DotsState& t) {
+    const Coins g = Coins::of(t);
+    Nimstring nim(g);
+    return nim.value(g.all());
+  };
+  const auto safe = classify_moves(s).safe;
+  ASSERT_FALSE(safe.empty());
+  double best_share = -1;
+  std::vector<double> share(static_cast<std::size_t>(b.lines()), -1);
+  for (int l : safe) {
+    DotsState t = s;
+    t.play(static_cast<DotsState::Move>(l));
+    EXPECT_NE(nimstring_of(t), NimstringValue{})
+        << "the fight is not lost after " << b.line_name(l);
+    const auto replies = classify_moves(t).safe;
+    int wrong = 0;
+    for (int r : replies) {
+      DotsState u = t;
+      u.play(static_cast<DotsState::Move>(r));
+      if (nimstring_of(u) != NimstringValue{}) ++wrong;
+    }
+    share[static_cast<std::size_t>(l)] =
+        replies.empty() ? 0.0 : static_cast<double>(wrong) / static_cast<double>(replies.size());
+    best_share = std::max(best_share, share[static_cast<std::size_t>(l)]);
+  }
+  const auto r = solve(s, {.table_bytes = std::size_t{16} << 20});
+  ASSERT_TRUE(r.complete);
+  for (std::uint64_t seed = 0; seed < 4; ++seed) {
+    search::Rng rng(seed);
+    const auto a = control_advice(s, rng);
+    ASSERT_TRUE(contains(safe, a.line)) << b.line_name(a.line);
+    EXPECT_DOUBLE_EQ(share[static_cast<std::size_t>(a.line)], best_share);
+    EXPECT_TRUE(contains(r.best, a.line)) << b.line_name(a.line);
+  }
+}
+
+// From 24 undrawn lines down, control counts exactly: its line is one of the solver's best.
+TEST(DotsEngines, ControlCountsExactlyFromTwentyFourUndrawnLines) {
+  const Board& b = Board::get(4, 4);
+  int checked = 0;
+  for (int game = 0; game < 40 && checked < (sanitized() ? 2 : 12); ++game) {
+    auto greedy = make_engine("greedy", static_cast<std::uint64_t>(game));
+    DotsState t(b);
+    while (!t.is_over() && b.lines() - t.lines_drawn() > 24) t.play(greedy->choose(t));
+    const auto classes = classify_moves(t);
+    if (t.is_over() || !classes.captures.empty() || endgame_of(t).simple) continue;
+    search::Rng rng(static_cast<std::uint64_t>(game));
+    const auto a = control_advice(t, rng);
+    const auto r = solve(t, {.table_bytes = std::size_t{16} << 20});
+    ASSERT_TRUE(r.complete);
+    EXPECT_TRUE(contains(r.best, a.line)) << b.line_name(a.line) << ": " << a.reason;
+    ++checked;
+  }
+  EXPECT_GT(checked, 0);
 }
 
 TEST(DotsAnalysis, NamesChainsTheRuleAndTheAdvice) {
