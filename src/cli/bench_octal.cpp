@@ -22,25 +22,35 @@ std::uint64_t hash_values(std::uint64_t h, const std::vector<std::uint32_t>& val
   return h;
 }
 
-// Grundy's game by the sparse engine beside the plain O(n^2) mex path on fewer values.
-BenchResult grundy_values() {
-  constexpr std::uint64_t kCount = std::uint64_t{1} << 20;
-  constexpr std::uint64_t kPlainCount = std::uint64_t{1} << 14;
-  const auto code = oct::OctalCode::grundy_game();
+// `count` values of `code` by `ours` beside the plain O(n^2) mex path on `plain_count` values;
+// both sequences go into the signature and are left in `values` and `plain`.
+template <typename Ours>
+BenchResult beside_plain(const oct::OctalCode& code, std::uint64_t count, std::uint64_t plain_count,
+                         const char* baseline_name, Ours ours, std::vector<std::uint32_t>& values,
+                         std::vector<std::uint32_t>& plain) {
   BenchResult r;
   r.unit = "values";
-  std::vector<std::uint32_t> values;
   r.ours = time_it([&] {
-    values = oct::sparse_values(code, kCount);
-    return kCount;
+    values = ours(code, count);
+    return count;
   });
-  std::vector<std::uint32_t> plain;
-  r.baseline_name = "plain mex, 2^14";
+  r.baseline_name = baseline_name;
   r.baseline = time_it([&] {
-    plain = oct::plain_values(code, kPlainCount);
-    return kPlainCount;
+    plain = oct::plain_values(code, plain_count);
+    return plain_count;
   });
   r.signature = hash_values(hash_values(kSignatureSeed, values), plain);
+  return r;
+}
+
+// Grundy's game by the sparse engine beside the plain O(n^2) mex path on fewer values.
+BenchResult grundy_values() {
+  std::vector<std::uint32_t> values, plain;
+  BenchResult r = beside_plain(
+      oct::OctalCode::grundy_game(), std::uint64_t{1} << 20, std::uint64_t{1} << 14,
+      "plain mex, 2^14",
+      [](const oct::OctalCode& c, std::uint64_t n) { return oct::sparse_values(c, n); }, values,
+      plain);
   r.note = "Grundy's game G(0..2^20-1), sparse space; baseline: plain O(n^2) path on 2^14 values";
   return r;
 }
@@ -107,21 +117,11 @@ BenchResult sixteen_proof() {
 // beside the plain mex of every option, on the same 2^14 values.
 BenchResult plain_heaps() {
   constexpr std::uint64_t kCount = std::uint64_t{1} << 14;
-  const auto code = oct::OctalCode::parse("0.762");
-  BenchResult r;
-  r.unit = "values";
-  std::vector<std::uint32_t> values;
-  r.ours = time_it([&] {
-    values = oct::engine_values(code, kCount);
-    return kCount;
-  });
-  std::vector<std::uint32_t> plain;
-  r.baseline_name = "plain mex, 2^14";
-  r.baseline = time_it([&] {
-    plain = oct::plain_values(code, kCount);
-    return kCount;
-  });
-  r.signature = hash_values(hash_values(kSignatureSeed, values), plain);
+  std::vector<std::uint32_t> values, plain;
+  BenchResult r = beside_plain(
+      oct::OctalCode::parse("0.762"), kCount, kCount, "plain mex, 2^14",
+      [](const oct::OctalCode& c, std::uint64_t n) { return oct::engine_values(c, n); }, values,
+      plain);
   r.note = values == plain ? "0.762 G(0..2^14-1), every pair of every heap; same values"
                            : "0.762: VALUES DIFFER";
   return r;
