@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <unordered_map>
+
 #include "grundy/search/random.h"
 #include "grundy/search/testing/toy_games.h"
 
@@ -22,6 +25,17 @@ int perfect_result(const S& s) {
   return sign(margin(s, s.to_move()) + testing::minimax(copy));
 }
 
+// The same for tic-tac-toe, remembered by position: its hash (the two players' cells times an odd
+// constant, plus the turn) differs between positions (the plain minimax from the empty board is
+// half a million nodes, slow under the sanitizers when asked again for every move of 40 games).
+int perfect_ttt(const TicTacToe& t) {
+  static std::unordered_map<std::uint64_t, int> known;
+  if (const auto it = known.find(t.hash()); it != known.end()) return it->second;
+  const int result = perfect_result(t);
+  known.emplace(t.hash(), result);
+  return result;
+}
+
 TEST(Mcts, TheSolverProvesTicTacToeADraw) {
   Mcts<TicTacToe> mcts(TicTacToe{});
   const auto r = mcts.search({.iterations = 200000});
@@ -37,10 +51,12 @@ TEST(Mcts, ProvenResultsEqualMinimaxAndProvenWinsArePlayed) {
   for (int game = 0; game < 40; ++game) {
     TicTacToe t;
     while (!t.is_over()) {
-      Mcts<TicTacToe> mcts(t, {.seed = static_cast<std::uint64_t>(game)});
+      // 3,000 iterations add at most 27,000 nodes: a small tree (the default reserves 2^24
+      // nodes per tree, which the sanitizers pay for on every tree of every move).
+      Mcts<TicTacToe> mcts(t, {.max_nodes = 1u << 16, .seed = static_cast<std::uint64_t>(game)});
       const auto r = mcts.search({.iterations = 3000, .threads = 1 + game % 2});
       ASSERT_TRUE(r.has_move);
-      const int want = perfect_result(t);
+      const int want = perfect_ttt(t);
       if (r.proven != kUnproven) {
         EXPECT_EQ(r.proven, want);
         ++proven;
@@ -49,12 +65,12 @@ TEST(Mcts, ProvenResultsEqualMinimaxAndProvenWinsArePlayed) {
         if (m.proven != kUnproven) {
           TicTacToe c = t;
           c.play(m.move);
-          EXPECT_EQ(m.proven, -perfect_result(c));
+          EXPECT_EQ(m.proven, -perfect_ttt(c));
         }
       if (want == 1) {  // the chosen move keeps the win
         TicTacToe c = t;
         c.play(r.best);
-        EXPECT_EQ(perfect_result(c), -1);
+        EXPECT_EQ(perfect_ttt(c), -1);
       }
       MovesOf<TicTacToe> moves;
       t.legal_moves(moves);
@@ -71,7 +87,7 @@ TEST(Mcts, ExtraMovesAndScoresAreProvenCorrectly) {
     std::vector<int> coins(1 + rng.below(9));
     for (auto& c : coins) c = static_cast<int>(rng.below(9)) + 1;
     CoinRow row(coins);
-    Mcts<CoinRow> mcts(row);
+    Mcts<CoinRow> mcts(row, {.max_nodes = 1u << 18});  // room for 20,000 iterations
     const auto r = mcts.search({.iterations = 20000});
     if (r.proven == kUnproven) continue;
     ++proven;
