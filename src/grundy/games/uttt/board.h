@@ -217,6 +217,10 @@ inline Board::Undo Board::play_impl(unsigned b, unsigned c) {
   const unsigned me = turn_;
   const std::uint64_t before = avail_board(b);
   avail_[word_of(b)] &= ~(std::uint64_t{1} << (kShift[b] + c));
+  // Whether c completes a line: on a board nobody owns, the mover's cells hold no line yet
+  // (the first line makes a board its owner's under both rules), so this is has_line(mine),
+  // and its table lookup does not wait for c (the playout's critical path).
+  const unsigned completes = kCompletingCells[cells_[me][b]];
   const unsigned mine = cells_[me][b] | (1u << c);
   cells_[me][b] = static_cast<std::uint16_t>(mine);
   const ZobristKeys* z = nullptr;
@@ -224,7 +228,7 @@ inline Board::Undo Board::play_impl(unsigned b, unsigned c) {
     z = &zobrist();
     hash_ ^= z->cell[me][9 * b + c] ^ z->forced[forced_] ^ z->turn;
   }
-  if (has_line(mine) && !(((owned_[0] | owned_[1]) >> b) & 1)) [[unlikely]] {
+  if (((completes >> c) & 1) && !(((owned_[0] | owned_[1]) >> b) & 1)) [[unlikely]] {
     owned_[me] |= 1u << b;
     if constexpr (kHash) hash_ ^= z->owner[me][b];
     if (has_line(owned_[me])) winner_ = static_cast<std::int32_t>(me);

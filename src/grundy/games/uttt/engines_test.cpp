@@ -135,6 +135,28 @@ TEST(UtttPlayouts, StatisticsAddUpAndDependOnlyOnTheSeed) {
                InputError);
 }
 
+TEST(UtttPlayers, AnalysisSizesItsTreeByTheBudgetWithoutChangingTheResult) {
+  // analyze() reserves at most 1 + 81 * iterations nodes instead of the default 2^24; a bound
+  // too small would fill the tree, stop its growth and change the search.
+  for (const char* moves : {"", "e5 e4 d2", "e5 e4 d2 b5 e6 e9 d8"}) {
+    const Board b = play_moves(moves, Rules::standard);
+    for (const std::uint64_t n : {1ull, 2ull, 50ull, 3000ull}) {
+      EngineOptions o;
+      o.engine = Engine::mcts;
+      o.seconds = 0;
+      o.iterations = n;
+      o.seed = 9;
+      const Analysis a = analyze(b, o);
+      search::Mcts<Board> wide(b, search::MctsOptions{.seed = 9});
+      const auto r = wide.search(search::MctsLimits{.iterations = n});
+      EXPECT_EQ(a.best, r.best) << moves << " / " << n;
+      EXPECT_EQ(a.win_rate, r.win_rate) << moves << " / " << n;
+      EXPECT_EQ(a.principal_variation, r.principal_variation) << moves << " / " << n;
+      EXPECT_EQ(a.work, r.iterations);
+    }
+  }
+}
+
 TEST(UtttSolve, ProofNumberAlphaBetaAndMctsAgreeWithMinimaxNearTheEnd) {
   const int count = sanitized() ? 8 : 60;
   int proven_by_mcts = 0;

@@ -1,5 +1,6 @@
 #include "grundy/games/uttt/players.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "grundy/core/error.h"
@@ -172,7 +173,12 @@ Analysis analyze(const Board& b, const EngineOptions& o) {
   if (b.is_over()) throw InputError("the game is over: there is nothing to analyse");
   switch (o.engine) {
     case Engine::mcts: {
-      search::Mcts<Board> mcts(b, search::MctsOptions{.seed = o.seed});
+      // One search, no reuse: a tree grows by at most one expansion (<= 81 nodes) per
+      // iteration, so an iteration budget bounds the memory to reserve.
+      search::MctsOptions mo{.seed = o.seed};
+      if (const std::uint64_t n = mcts_limits(o).iterations; n > 0 && n < mo.max_nodes)
+        mo.max_nodes = std::min<std::uint64_t>(mo.max_nodes, 1 + n * Board::kMaxMoves);
+      search::Mcts<Board> mcts(b, mo);
       return mcts_analysis(mcts, o);
     }
     case Engine::alphabeta: {
