@@ -15,6 +15,8 @@
 //                                                  //   from 64 random bits; false once the game
 //                                                  //   is over (default: uniform random legal
 //                                                  //   moves, a whole playout at a time)
+//   void mcts_playout_start();                     // called before a playout's first step
+//                                                  //   (state the steps keep, if any)
 //   bool winning_move(Move& m) const;              // a move that wins at once, if any (proves
 //                                                  //   the node without a playout)
 //   void play_fast(Move m);                        // play without undo information (descents)
@@ -471,10 +473,12 @@ class Mcts {
             finish(l);
           }
         } else if (phase[l] == kDown && !step_down(d)) {
-          if (d.known)
+          if (d.known) {
             finish(l);
-          else
+          } else {
+            if constexpr (requires { d.s->mcts_playout_start(); }) d.s->mcts_playout_start();
             phase[l] = kPlay;
+          }
         }
       };
       start(0);

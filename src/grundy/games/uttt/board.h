@@ -146,9 +146,12 @@ class Board {
   // otherwise a uniformly random move (from the low 32 bits of `random`) among those that do
   // not send the opponent where they can win the game at once (any move if all do). False once
   // the game is over.
-  bool policy_step(std::uint64_t random);
-  // The MCTS hook (search/mcts.h): one move of the playout policy.
-  bool mcts_playout_step(std::uint64_t random) { return policy_step(random); }
+  bool policy_step(std::uint64_t random) { return policy_step_impl<false>(random); }
+  // The MCTS hooks (search/mcts.h): a playout begins, one move of the playout policy. The
+  // same moves as policy_step, with each board's line threats kept move by move from the
+  // start of the playout instead of recomputed at every move.
+  void mcts_playout_start();
+  bool mcts_playout_step(std::uint64_t random) { return policy_step_impl<true>(random); }
   // Boards where `player` could win the game with one move if sent there: open, unowned, a line
   // of the big board away, and with an empty cell completing a line of the player's.
   std::uint16_t game_winning_boards(unsigned player) const;
@@ -186,8 +189,19 @@ class Board {
   }
 
  private:
-  template <bool kHash>
+  template <bool kHash, bool kThreats = false>
   Undo play_impl(unsigned b, unsigned c);
+  template <bool kCached>
+  bool policy_step_impl(std::uint64_t random);
+
+  // Bits 0-8 (X) and 16-24 (O): boards where the player has a playable cell that completes a
+  // line of theirs. Valid from mcts_playout_start() through the mcts_playout_step() calls that
+  // follow; other moves leave it stale. A cache, not part of the position: never compared.
+  struct ThreatCache {
+    std::uint32_t bits = 0;
+    bool operator==(const ThreatCache&) const { return true; }
+  };
+  ThreatCache threats_;
   // Boards 0-6 live in avail_[0] at bit 9b, boards 7-8 in avail_[1] at bit 9b - 63.
   static constexpr std::uint8_t kShift[9] = {0, 9, 18, 27, 36, 45, 54, 0, 9};
   static unsigned word_of(unsigned b) { return b >= 7; }
@@ -210,7 +224,7 @@ class Board {
   Rules rules_ = Rules::standard;
 };
 
-template <bool kHash>
+template <bool kHash, bool kThreats>
 inline Board::Undo Board::play_impl(unsigned b, unsigned c) {
   const Undo u{static_cast<std::uint8_t>(forced_), static_cast<std::int8_t>(winner_),
                static_cast<std::uint16_t>(open_), static_cast<std::uint16_t>(owned_[turn_])};
@@ -223,6 +237,7 @@ inline Board::Undo Board::play_impl(unsigned b, unsigned c) {
   const unsigned completes = kCompletingCells[cells_[me][b]];
   const unsigned mine = cells_[me][b] | (1u << c);
   cells_[me][b] = static_cast<std::uint16_t>(mine);
+  [[maybe_unused]] unsigned playable = static_cast<unsigned>(before) & ~(1u << c);
   const ZobristKeys* z = nullptr;
   if constexpr (kHash) {
     z = &zobrist();
@@ -235,7 +250,15 @@ inline Board::Undo Board::play_impl(unsigned b, unsigned c) {
     if (rules_ == Rules::standard) {
       open_ &= ~(1u << b);
       avail_[word_of(b)] &= ~(std::uint64_t{kFullBoard} << kShift[b]);
+      playable = 0;
     }
+  }
+  if constexpr (kThreats) {
+    const unsigned t_me = (kCompletingCells[mine] & playable) != 0;
+    const unsigned t_opp = (kCompletingCells[cells_[me ^ 1][b]] & playable) != 0;
+    const unsigned shift_me = 16 * me + b, shift_opp = 16 * (me ^ 1) + b;
+    threats_.bits = (threats_.bits & ~((1u << shift_me) | (1u << shift_opp))) | t_me << shift_me |
+                    t_opp << shift_opp;
   }
   if ((before & ~(1u << c)) == 0) open_ &= ~(1u << b);
   forced_ = ((open_ >> c) & 1) ? c : kAnyBoard;
@@ -276,22 +299,40 @@ inline std::uint16_t Board::game_winning_boards(unsigned player) const {
   return static_cast<std::uint16_t>(result);
 }
 
-inline bool Board::policy_step(std::uint64_t random) {
+inline void Board::mcts_playout_start() {
+  std::uint32_t bits = 0;
+  for (unsigned b = 0; b < 9; ++b) {
+    const unsigned e = avail_board(b);
+    bits |= static_cast<std::uint32_t>((kCompletingCells[cells_[0][b]] & e) != 0) << b;
+    bits |= static_cast<std::uint32_t>((kCompletingCells[cells_[1][b]] & e) != 0) << (16 + b);
+  }
+  threats_.bits = bits;
+}
+
+template <bool kCached>
+inline bool Board::policy_step_impl(std::uint64_t random) {
   const unsigned me = turn_;
   // A move that wins the game at once.
-  const unsigned mine_wins = game_winning_boards(me);
+  unsigned mine_wins, theirs;
+  if constexpr (kCached) {
+    const unsigned live = open_ & ~(owned_[0] | owned_[1]);
+    mine_wins = kCompletingCells[owned_[me]] & live & (threats_.bits >> (16 * me));
+    theirs = kCompletingCells[owned_[me ^ 1]] & live & (threats_.bits >> (16 * (me ^ 1)));
+  } else {
+    mine_wins = game_winning_boards(me);
+    theirs = game_winning_boards(me ^ 1);
+  }
   if (mine_wins) [[unlikely]] {
     const unsigned boards = forced_ == kAnyBoard ? mine_wins : mine_wins & (1u << forced_);
     if (boards) {
       const auto b = static_cast<unsigned>(std::countr_zero(boards));
       const unsigned cells = kCompletingCells[cells_[me][b]] & avail_board(b);
-      play_impl<false>(b, static_cast<unsigned>(std::countr_zero(cells)));
+      play_impl<false, kCached>(b, static_cast<unsigned>(std::countr_zero(cells)));
       return false;
     }
   }
   // Cells that would not hand the opponent a winning move: not a board where they win at once,
   // nor (when they have such a board) a closed board, which would give them a free move.
-  const unsigned theirs = game_winning_boards(me ^ 1);
   const unsigned safe = theirs ? ~theirs & open_ & kFullBoard : kFullBoard;
   const auto r32 = static_cast<std::uint32_t>(random);
   unsigned b, c;
@@ -321,7 +362,7 @@ inline bool Board::policy_step(std::uint64_t random) {
     b = kBoardOf[m];
     c = m - 9 * b;
   }
-  play_impl<false>(b, c);
+  play_impl<false, kCached>(b, c);
   return winner_ < 0 && open_ != 0;
 }
 

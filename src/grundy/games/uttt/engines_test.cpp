@@ -115,6 +115,31 @@ TEST(UtttPlayouts, PolicyPlayoutsTakeImmediateWins) {
   EXPECT_GT(checked, sanitized() ? 2 : 20);
 }
 
+TEST(UtttPlayouts, MctsPlayoutStepsPlayThePolicysMoves) {
+  // The MCTS playout keeps each board's line threats move by move; policy_step recomputes them
+  // at every move. Same random bits, same moves, to the end, under both rule sets.
+  search::Rng rng(31);
+  int games = 0;
+  for (const Rules rules : {Rules::standard, Rules::orlin})
+    for (int i = 0; i < (sanitized() ? 150 : 1500); ++i) {
+      auto start = random_position(rules, rng, static_cast<int>(rng.below(60)));
+      if (!start) continue;
+      Board fast = *start, slow = *start;
+      fast.mcts_playout_start();
+      for (int ply = 0;; ++ply) {
+        const std::uint64_t r = rng();
+        const bool fast_on = fast.mcts_playout_step(r);
+        const bool slow_on = slow.policy_step(r);
+        ASSERT_EQ(fast_on, slow_on) << i << " ply " << ply;
+        ASSERT_TRUE(fast == slow) << i << " ply " << ply;
+        ASSERT_EQ(fast.stones(), slow.stones());
+        if (!slow_on) break;
+      }
+      ++games;
+    }
+  EXPECT_GT(games, sanitized() ? 200 : 2000);
+}
+
 TEST(UtttPlayouts, StatisticsAddUpAndDependOnlyOnTheSeed) {
   const std::uint64_t n = sanitized() ? 2000 : 20000;
   const auto a = random_playouts(Board(), n, 5);
