@@ -72,14 +72,14 @@ void run(const BenchOptions& o) {
 }
 
 const Registration registration{
-    90, "bench", [](CLI::App& app) {
+    90, "bench", [](Command app) {
       auto o = std::make_shared<BenchOptions>();
-      auto* cmd = app.add_subcommand(
+      auto cmd = app.add_subcommand(
           "bench", "Fixed workloads: throughput beside a naive baseline, and a result signature");
-      cmd->add_option("--filter", o->filter, "run only workloads whose name contains TEXT");
-      cmd->add_flag("--json", o->json, "print JSON");
-      cmd->footer("Example:\n  grundy bench\n  grundy bench --filter subtraction");
-      cmd->callback([o] { run(*o); });
+      cmd.add_option("--filter", o->filter, "run only workloads whose name contains TEXT");
+      cmd.add_flag("--json", o->json, "print JSON");
+      cmd.footer("Example:\n  grundy bench\n  grundy bench --filter subtraction");
+      cmd.callback([o] { run(*o); });
     }};
 
 }  // namespace

@@ -73,23 +73,23 @@ void run(const DagOptions& o) {
 }
 
 const Registration registration{
-    30, "dag", [](CLI::App& app) {
+    30, "dag", [](Command app) {
       auto o = std::make_shared<DagOptions>();
-      auto* cmd =
+      auto cmd =
           app.add_subcommand("dag", "Games on a directed acyclic graph given as an edge list");
-      cmd->add_option("file", o->file, "edge list: one 'u v' per line (a move u -> v), # comments")
-          ->required();
-      cmd->add_option("--start", o->start,
-                      "vertices holding a token, separated by commas (several = a sum of games)");
+      cmd.add_option("file", o->file, "edge list: one 'u v' per line (a move u -> v), # comments")
+          .required();
+      cmd.add_option("--start", o->start,
+                     "vertices holding a token, separated by commas (several = a sum of games)");
       add_max_input_option(cmd, o->max_input);
-      cmd->add_flag("--misere", o->misere,
-                    "misère play: whoever cannot move wins (one token only; misère sums of general "
-                    "games are not covered yet)");
-      cmd->add_flag("--json", o->json,
-                    "print JSON: values (vertex -> value), and for --start value, "
-                    "winner, winning_moves");
-      cmd->footer("Example:\n  grundy dag examples/dag.txt --start a,b");
-      cmd->callback([o] { run(*o); });
+      cmd.add_flag("--misere", o->misere,
+                   "misère play: whoever cannot move wins (one token only; misère sums of general "
+                   "games are not covered yet)");
+      cmd.add_flag("--json", o->json,
+                   "print JSON: values (vertex -> value), and for --start value, "
+                   "winner, winning_moves");
+      cmd.footer("Example:\n  grundy dag examples/dag.txt --start a,b");
+      cmd.callback([o] { run(*o); });
     }};
 
 }  // namespace

@@ -42,17 +42,17 @@ std::string result_words(int p1, int p2) {
 namespace {
 
 const Registration registration{
-    60, "dots", [](CLI::App& app) {
-      auto* cmd = app.add_subcommand(
+    60, "dots", [](Command app) {
+      auto cmd = app.add_subcommand(
           "dots", "Dots and Boxes: the board, the exact solver, chains and Nimstring, play");
-      cmd->require_subcommand(1);
-      dots_cli::install_show(*cmd);
-      dots_cli::install_solve(*cmd);
-      dots_cli::install_analyze(*cmd);
-      dots_cli::install_play(*cmd);
-      dots_cli::install_match(*cmd);
-      dots_cli::install_move(*cmd);
-      cmd->footer(
+      cmd.require_subcommand(1);
+      dots_cli::install_show(cmd);
+      dots_cli::install_solve(cmd);
+      dots_cli::install_analyze(cmd);
+      dots_cli::install_play(cmd);
+      dots_cli::install_match(cmd);
+      dots_cli::install_move(cmd);
+      cmd.footer(
           "Lines are named by their two dots: columns a, b, c, ... from the left, rows 1, 2, ...\n"
           "from the top (a1b1 is the top-left horizontal line, a1a2 the vertical one below a1).\n"
           "Examples:\n  grundy dots show 2x2 --moves 'a1b1 a1a2 b1b2'\n  grundy dots solve 3x3\n"

@@ -96,16 +96,16 @@ void run(const AnalyzeOptions& o) {
 
 }  // namespace
 
-void install_analyze(CLI::App& dots) {
+void install_analyze(Command dots) {
   auto o = std::make_shared<AnalyzeOptions>();
-  auto* cmd = dots.add_subcommand(
+  auto cmd = dots.add_subcommand(
       "analyze", "Chains, loops, the long chain rule, Nimstring, control and the best move");
-  cmd->add_option("size", o->size, "board size in boxes, ROWSxCOLUMNS (e.g. 3x3)")->required();
-  cmd->add_option("--moves", o->moves, "the lines drawn so far, in order");
-  cmd->add_option("--seconds", o->seconds, "solver budget (default 2; 0 = no solver)");
-  cmd->add_flag("--json", o->json, "print JSON: chains, long_chain_rule, nimstring, control, ...");
-  cmd->footer("Example:\n  grundy dots analyze 3x3 --moves 'a1b1 b2b3 c1c2 a3a4 d2d3 b4c4'");
-  cmd->callback([o] { run(*o); });
+  cmd.add_option("size", o->size, "board size in boxes, ROWSxCOLUMNS (e.g. 3x3)").required();
+  cmd.add_option("--moves", o->moves, "the lines drawn so far, in order");
+  cmd.add_option("--seconds", o->seconds, "solver budget (default 2; 0 = no solver)");
+  cmd.add_flag("--json", o->json, "print JSON: chains, long_chain_rule, nimstring, control, ...");
+  cmd.footer("Example:\n  grundy dots analyze 3x3 --moves 'a1b1 b2b3 c1c2 a3a4 d2d3 b4c4'");
+  cmd.callback([o] { run(*o); });
 }
 
 }  // namespace grundy::cli::dots_cli

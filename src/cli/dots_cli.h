@@ -4,20 +4,20 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "command.h"
 #include "grundy/games/dots/state.h"
 #include "report/dots.h"
 
 namespace grundy::cli::dots_cli {
 
-void install_show(CLI::App& dots);
-void install_solve(CLI::App& dots);
-void install_analyze(CLI::App& dots);
-void install_play(CLI::App& dots);
-void install_match(CLI::App& dots);
-void install_move(CLI::App& dots);
+void install_show(Command dots);
+void install_solve(Command dots);
+void install_analyze(Command dots);
+void install_play(Command dots);
+void install_match(Command dots);
+void install_move(Command dots);
 
 using report::dots_line_names;
 

@@ -65,18 +65,18 @@ void run(const MatchOptions& o) {
 
 }  // namespace
 
-void install_match(CLI::App& dots) {
+void install_match(Command dots) {
   auto o = std::make_shared<MatchOptions>();
-  auto* cmd = dots.add_subcommand("match", "Play engines against each other and count the results");
-  cmd->add_option("a", o->a, "first engine: random, greedy, control or perfect")->required();
-  cmd->add_option("b", o->b, "second engine")->required();
-  cmd->add_option("--size", o->size, "board size, ROWSxCOLUMNS (default 3x3)");
-  cmd->add_option("--games", o->games, "number of games (default 100)");
-  cmd->add_option("--seed", o->seed, "random seed (default 1): a seed names a match");
-  cmd->add_option("--seconds", o->seconds, "perfect: solver budget per move (default 1)");
-  cmd->add_flag("--json", o->json, "print JSON: wins, ties, losses, score, score_interval");
-  cmd->footer("Example:\n  grundy dots match control greedy --size 4x4 --games 1000");
-  cmd->callback([o] { run(*o); });
+  auto cmd = dots.add_subcommand("match", "Play engines against each other and count the results");
+  cmd.add_option("a", o->a, "first engine: random, greedy, control or perfect").required();
+  cmd.add_option("b", o->b, "second engine").required();
+  cmd.add_option("--size", o->size, "board size, ROWSxCOLUMNS (default 3x3)");
+  cmd.add_option("--games", o->games, "number of games (default 100)");
+  cmd.add_option("--seed", o->seed, "random seed (default 1): a seed names a match");
+  cmd.add_option("--seconds", o->seconds, "perfect: solver budget per move (default 1)");
+  cmd.add_flag("--json", o->json, "print JSON: wins, ties, losses, score, score_interval");
+  cmd.footer("Example:\n  grundy dots match control greedy --size 4x4 --games 1000");
+  cmd.callback([o] { run(*o); });
 }
 
 }  // namespace grundy::cli::dots_cli

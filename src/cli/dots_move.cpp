@@ -48,17 +48,17 @@ void run(const MoveOptions& o) {
 
 }  // namespace
 
-void install_move(CLI::App& dots) {
+void install_move(Command dots) {
   auto o = std::make_shared<MoveOptions>();
-  auto* cmd = dots.add_subcommand("move", "One move of an engine in a position");
-  cmd->add_option("size", o->size, "board size in boxes, ROWSxCOLUMNS (e.g. 3x3)")->required();
-  cmd->add_option("--moves", o->moves, "the lines drawn so far, in order");
-  cmd->add_option("--engine", o->engine, "random, greedy, control (default) or perfect");
-  cmd->add_option("--seed", o->seed, "random seed for the engine's choice among equal lines");
-  cmd->add_option("--seconds", o->seconds, "perfect: solver budget (default 1)");
-  cmd->add_flag("--json", o->json, "print JSON: move, completes, the position before and after");
-  cmd->footer("Example:\n  grundy dots move 2x2 --moves 'a1b1 a1a2 b1b2' --engine greedy --json");
-  cmd->callback([o] { run(*o); });
+  auto cmd = dots.add_subcommand("move", "One move of an engine in a position");
+  cmd.add_option("size", o->size, "board size in boxes, ROWSxCOLUMNS (e.g. 3x3)").required();
+  cmd.add_option("--moves", o->moves, "the lines drawn so far, in order");
+  cmd.add_option("--engine", o->engine, "random, greedy, control (default) or perfect");
+  cmd.add_option("--seed", o->seed, "random seed for the engine's choice among equal lines");
+  cmd.add_option("--seconds", o->seconds, "perfect: solver budget (default 1)");
+  cmd.add_flag("--json", o->json, "print JSON: move, completes, the position before and after");
+  cmd.footer("Example:\n  grundy dots move 2x2 --moves 'a1b1 a1a2 b1b2' --engine greedy --json");
+  cmd.callback([o] { run(*o); });
 }
 
 }  // namespace grundy::cli::dots_cli

@@ -103,16 +103,16 @@ void run(const PlayOptions& o) {
 
 }  // namespace
 
-void install_play(CLI::App& dots) {
+void install_play(Command dots) {
   auto o = std::make_shared<PlayOptions>();
-  auto* cmd = dots.add_subcommand("play", "Play against an engine in the terminal");
-  cmd->add_option("size", o->size, "board size in boxes, ROWSxCOLUMNS (default 3x3)");
-  cmd->add_option("--engine", o->engine, "random, greedy, control (default) or perfect");
-  cmd->add_option("--first", o->first, "who moves first: me (default) or engine");
-  cmd->add_option("--seed", o->seed, "random seed for the engine (default 1)");
-  cmd->add_option("--seconds", o->seconds, "perfect: solver budget per move (default 1)");
-  cmd->footer("Example:\n  grundy dots play 3x3 --engine perfect --first engine");
-  cmd->callback([o] { run(*o); });
+  auto cmd = dots.add_subcommand("play", "Play against an engine in the terminal");
+  cmd.add_option("size", o->size, "board size in boxes, ROWSxCOLUMNS (default 3x3)");
+  cmd.add_option("--engine", o->engine, "random, greedy, control (default) or perfect");
+  cmd.add_option("--first", o->first, "who moves first: me (default) or engine");
+  cmd.add_option("--seed", o->seed, "random seed for the engine (default 1)");
+  cmd.add_option("--seconds", o->seconds, "perfect: solver budget per move (default 1)");
+  cmd.footer("Example:\n  grundy dots play 3x3 --engine perfect --first engine");
+  cmd.callback([o] { run(*o); });
 }
 
 }  // namespace grundy::cli::dots_cli

@@ -39,16 +39,16 @@ void run(const ShowOptions& o) {
 
 }  // namespace
 
-void install_show(CLI::App& dots) {
+void install_show(Command dots) {
   auto o = std::make_shared<ShowOptions>();
-  auto* cmd = dots.add_subcommand("show", "Draw the board after a list of moves");
-  cmd->add_option("size", o->size, "board size in boxes, ROWSxCOLUMNS (e.g. 3x3)")->required();
-  cmd->add_option("--moves", o->moves, "the lines drawn so far, in order ('a1b1 a1a2 ...')");
-  cmd->add_option("--svg", o->svg, "also write the board as an SVG picture to this file");
-  cmd->add_flag("--explain", o->explain, "describe the position as strings and coins");
-  cmd->add_flag("--json", o->json, "print JSON: board, to_move, score, drawn, owners");
-  cmd->footer("Example:\n  grundy dots show 2x2 --moves 'a1b1 a1a2 b1b2 a2b2' --explain");
-  cmd->callback([o] { run(*o); });
+  auto cmd = dots.add_subcommand("show", "Draw the board after a list of moves");
+  cmd.add_option("size", o->size, "board size in boxes, ROWSxCOLUMNS (e.g. 3x3)").required();
+  cmd.add_option("--moves", o->moves, "the lines drawn so far, in order ('a1b1 a1a2 ...')");
+  cmd.add_option("--svg", o->svg, "also write the board as an SVG picture to this file");
+  cmd.add_flag("--explain", o->explain, "describe the position as strings and coins");
+  cmd.add_flag("--json", o->json, "print JSON: board, to_move, score, drawn, owners");
+  cmd.footer("Example:\n  grundy dots show 2x2 --moves 'a1b1 a1a2 b1b2 a2b2' --explain");
+  cmd.callback([o] { run(*o); });
 }
 
 }  // namespace grundy::cli::dots_cli

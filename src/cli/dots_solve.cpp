@@ -146,28 +146,28 @@ void run(const SolveCliOptions& o) {
 
 }  // namespace
 
-void install_solve(CLI::App& dots) {
+void install_solve(Command dots) {
   auto o = std::make_shared<SolveCliOptions>();
-  auto* cmd = dots.add_subcommand(
+  auto cmd = dots.add_subcommand(
       "solve", "The exact value (margin of the boxes still to win) and every best line");
-  cmd->add_option("size", o->size, "board size in boxes, ROWSxCOLUMNS (e.g. 3x3)")->required();
-  cmd->add_option("--moves", o->moves, "the lines drawn so far, in order");
-  cmd->add_flag("--json", o->json, "print JSON: to_move, score, value, best, nodes, seconds");
-  cmd->add_option("--threads", o->threads, "search threads (default: all cores on big positions)");
-  cmd->add_option("--table-mb", o->table_mb,
-                  "transposition table size in MiB (default: 64 up to 24 undrawn lines, 1024 up "
-                  "to 40, 4096 beyond; with --seconds S at most 64 per second)");
-  cmd->add_option("--seconds", o->seconds, "stop after this many seconds with bounds");
-  cmd->add_flag("--progress", o->progress, "report progress on stderr even when not a terminal");
-  cmd->add_flag("--one-best", o->one_best, "find one best line instead of testing every line");
-  cmd->add_option("--checkpoint", o->checkpoint,
-                  "save progress to this file (periodically and on Ctrl-C) for --resume");
-  cmd->add_option("--checkpoint-every", o->checkpoint_every,
-                  "seconds between checkpoints (default 300)");
-  cmd->add_flag("--resume", o->resume, "continue from the --checkpoint file");
-  cmd->footer(
+  cmd.add_option("size", o->size, "board size in boxes, ROWSxCOLUMNS (e.g. 3x3)").required();
+  cmd.add_option("--moves", o->moves, "the lines drawn so far, in order");
+  cmd.add_flag("--json", o->json, "print JSON: to_move, score, value, best, nodes, seconds");
+  cmd.add_option("--threads", o->threads, "search threads (default: all cores on big positions)");
+  cmd.add_option("--table-mb", o->table_mb,
+                 "transposition table size in MiB (default: 64 up to 24 undrawn lines, 1024 up "
+                 "to 40, 4096 beyond; with --seconds S at most 64 per second)");
+  cmd.add_option("--seconds", o->seconds, "stop after this many seconds with bounds");
+  cmd.add_flag("--progress", o->progress, "report progress on stderr even when not a terminal");
+  cmd.add_flag("--one-best", o->one_best, "find one best line instead of testing every line");
+  cmd.add_option("--checkpoint", o->checkpoint,
+                 "save progress to this file (periodically and on Ctrl-C) for --resume");
+  cmd.add_option("--checkpoint-every", o->checkpoint_every,
+                 "seconds between checkpoints (default 300)");
+  cmd.add_flag("--resume", o->resume, "continue from the --checkpoint file");
+  cmd.footer(
       "Example:\n  grundy dots solve 3x3\n  grundy dots solve 4x4 --moves 'b2c2 b3c3' --json");
-  cmd->callback([o] { run(*o); });
+  cmd.callback([o] { run(*o); });
 }
 
 }  // namespace grundy::cli::dots_cli

@@ -221,27 +221,27 @@ void run(const HackenbushOptions& o) {
 }
 
 const Registration registration{
-    40, "hackenbush", [](CLI::App& app) {
+    40, "hackenbush", [](Command app) {
       auto o = std::make_shared<HackenbushOptions>();
-      auto* cmd = app.add_subcommand(
+      auto cmd = app.add_subcommand(
           "hackenbush",
           "Hackenbush: green values and every winning cut on any graph; blue-red numbers; "
           "green-blue-red canonical forms");
-      cmd->add_option("file", o->file,
-                      "edge list ('u v [g|b|r]' per line, 0 = ground, # comments), or JSON if "
-                      "the name ends in .json: {\"edges\": [[0,1], [1,2,\"b\"]]}");
-      cmd->add_option("--string", o->notation,
-                      "CGSuite-style stalks and trees instead of a file: e = green, l = blue, "
-                      "r = red, from the ground up; (a;b) branches; ';' at the top = another "
-                      "branch on the ground");
+      cmd.add_option("file", o->file,
+                     "edge list ('u v [g|b|r]' per line, 0 = ground, # comments), or JSON if "
+                     "the name ends in .json: {\"edges\": [[0,1], [1,2,\"b\"]]}");
+      cmd.add_option("--string", o->notation,
+                     "CGSuite-style stalks and trees instead of a file: e = green, l = blue, "
+                     "r = red, from the ground up; (a;b) branches; ';' at the top = another "
+                     "branch on the ground");
       add_max_input_option(cmd, o->max_input);
-      cmd->add_flag("--explain", o->explain, "print the reductions step by step");
-      cmd->add_option("--svg", o->svg, "draw the position, winning cuts highlighted, to OUT");
-      cmd->add_flag("--json", o->json,
-                    "print JSON: value, winner (first/second; blue/red/first/second when blue or "
-                    "red edges take part), "
-                    "winning_moves (0-based edge indices in input order)");
-      cmd->footer(
+      cmd.add_flag("--explain", o->explain, "print the reductions step by step");
+      cmd.add_option("--svg", o->svg, "draw the position, winning cuts highlighted, to OUT");
+      cmd.add_flag("--json", o->json,
+                   "print JSON: value, winner (first/second; blue/red/first/second when blue or "
+                   "red edges take part), "
+                   "winning_moves (0-based edge indices in input order)");
+      cmd.footer(
           "Examples:\n"
           "  grundy hackenbush examples/hackenbush/seed_tree.txt --explain\n"
           "  grundy hackenbush --string 'ee(e;eee)' --json\n"
@@ -249,8 +249,8 @@ const Registration registration{
           "  grundy hackenbush examples/hackenbush/fusion.txt --svg fusion.svg\n"
           "  grundy hackenbush --string 'el;e'               (green with blue on top, and a "
           "green edge: ^)");
-      cmd->callback([o, cmd] {
-        o->file_given = cmd->count("file") > 0;
+      cmd.callback([o, cmd] {
+        o->file_given = cmd.count("file") > 0;
         run(*o);
       });
     }};

@@ -55,11 +55,11 @@ std::string read_file(const std::string& path, TextLimits limits, std::uint64_t 
   return data;
 }
 
-void add_max_input_option(CLI::App* cmd, std::string& value) {
-  cmd->add_option("--max-input", value,
-                  "refuse input files larger than SIZE bytes (K, M, G suffixes; default " +
-                      size_text(kDefaultMaxInput) + ")")
-      ->type_name("SIZE");
+void add_max_input_option(Command cmd, std::string& value) {
+  cmd.add_option("--max-input", value,
+                 "refuse input files larger than SIZE bytes (K, M, G suffixes; default " +
+                     size_text(kDefaultMaxInput) + ")")
+      .type_name("SIZE");
 }
 
 std::uint64_t max_input_bytes(const std::string& value) {

@@ -6,9 +6,9 @@
 #include <string_view>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "command.h"
 #include "grundy/core/outcome.h"
 #include "grundy/core/text_check.h"
 
@@ -26,7 +26,7 @@ std::string read_file(const std::string& path, TextLimits limits = {},
                       std::uint64_t max_bytes = kDefaultMaxInput);
 
 // Adds "--max-input SIZE" (the limit above) to a subcommand that reads files.
-void add_max_input_option(CLI::App* cmd, std::string& value);
+void add_max_input_option(Command cmd, std::string& value);
 // The limit a --max-input value asks for (kDefaultMaxInput if empty).
 std::uint64_t max_input_bytes(const std::string& value);
 

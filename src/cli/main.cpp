@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
   auto& commands = grundy::cli::registry();
   std::sort(commands.begin(), commands.end(),
             [](const auto& a, const auto& b) { return a.order < b.order; });
-  for (const auto& c : commands) c.install(app);
+  for (const auto& c : commands) c.install(grundy::cli::Command(&app));
   refuse_empty_values(app);
   app.name("grundy");
   if (argc > 1 && argv[1][0] != '-' &&

@@ -96,18 +96,18 @@ void run(const NimOptions& o) {
 }
 
 const Registration registration{
-    10, "nim", [](CLI::App& app) {
+    10, "nim", [](Command app) {
       auto o = std::make_shared<NimOptions>();
-      auto* cmd =
+      auto cmd =
           app.add_subcommand("nim", "Nim: heaps, their xor, who wins and every winning move");
-      cmd->add_option("heaps", o->heaps, "heap sizes, 0 to 2^63-1");
-      cmd->add_option("--file", o->file,
-                      "read heap sizes from a file (whitespace-separated; - = stdin)");
+      cmd.add_option("heaps", o->heaps, "heap sizes, 0 to 2^63-1");
+      cmd.add_option("--file", o->file,
+                     "read heap sizes from a file (whitespace-separated; - = stdin)");
       add_max_input_option(cmd, o->max_input);
-      cmd->add_flag("--misere", o->misere, "misère play: whoever takes the last token loses");
-      cmd->add_flag("--json", o->json, "print JSON: value, winner, winning_moves");
-      cmd->footer("Example:\n  grundy nim 3 4 5\n  grundy nim 1 1 2 --misere --json");
-      cmd->callback([o] { run(*o); });
+      cmd.add_flag("--misere", o->misere, "misère play: whoever takes the last token loses");
+      cmd.add_flag("--json", o->json, "print JSON: value, winner, winning_moves");
+      cmd.footer("Example:\n  grundy nim 3 4 5\n  grundy nim 1 1 2 --misere --json");
+      cmd.callback([o] { run(*o); });
     }};
 
 }  // namespace

@@ -407,45 +407,45 @@ void run(const OctalOptions& o) {
 }
 
 const Registration registration{
-    25, "octal", [](CLI::App& app) {
+    25, "octal", [](Command app) {
       auto o = std::make_shared<OctalOptions>();
-      auto* cmd = app.add_subcommand(
+      auto cmd = app.add_subcommand(
           "octal",
           "Octal and hexadecimal games (Kayles 0.77, Dawson's Kayles 0.07, 0.8f, ...) and "
           "Grundy's game: values, proven periods, G(n) for huge n, long resumable tables and "
           "summaries");
-      cmd->add_option("code", o->code,
-                      "code like 0.77, .07, 4.07, 0.137, hexadecimal 0.8f (digit bit 8: leave "
-                      "three heaps); or 'grundy' for Grundy's game")
-          ->required();
-      cmd->add_option("--values", o->values, "how many values to list, G(0)..G(N-1) (default 40)");
-      cmd->add_option("--at", o->at,
-                      "analyse one heap of size N (up to 2^62 once a period is proven)");
-      cmd->add_flag("--period", o->period,
-                    "search further for a proven period (up to --limit values, default 2^24)");
-      cmd->add_option("--limit", o->limit, "values the period search may compute (up to 2^28)");
-      cmd->add_flag("--misere", o->misere,
-                    "misère values of single heaps (small heaps; sums are not covered)");
-      cmd->add_flag("--json", o->json, "print JSON: values, preperiod, period, certified, ...");
-      cmd->add_option("--out", o->out,
-                      "write G(0..N-1) to FILE (binary; text 'n value' lines if FILE ends in "
-                      ".txt), checkpointing to FILE.ckpt; Ctrl-C stops cleanly; a FIFO or "
-                      "device (/dev/stdout) is written straight, without checkpoints");
-      cmd->add_option("--summary", o->summary,
-                      "write a JSON summary of G(0..N-1) to FILE: per value its count, first and "
-                      "last heap; the rare heaps; the largest value; a checksum (resumable like "
-                      "--out; for runs whose table would not fit a disk)");
-      cmd->add_flag("--resume", o->resume,
-                    "continue an interrupted --out/--summary run from its checkpoint");
-      cmd->add_option("--checkpoint-every", o->checkpoint_every,
-                      "seconds between checkpoints of --out/--summary runs (default 30)");
-      cmd->add_flag("--progress", o->progress, "report progress on stderr even when not a TTY");
-      cmd->footer(
+      cmd.add_option("code", o->code,
+                     "code like 0.77, .07, 4.07, 0.137, hexadecimal 0.8f (digit bit 8: leave "
+                     "three heaps); or 'grundy' for Grundy's game")
+          .required();
+      cmd.add_option("--values", o->values, "how many values to list, G(0)..G(N-1) (default 40)");
+      cmd.add_option("--at", o->at,
+                     "analyse one heap of size N (up to 2^62 once a period is proven)");
+      cmd.add_flag("--period", o->period,
+                   "search further for a proven period (up to --limit values, default 2^24)");
+      cmd.add_option("--limit", o->limit, "values the period search may compute (up to 2^28)");
+      cmd.add_flag("--misere", o->misere,
+                   "misère values of single heaps (small heaps; sums are not covered)");
+      cmd.add_flag("--json", o->json, "print JSON: values, preperiod, period, certified, ...");
+      cmd.add_option("--out", o->out,
+                     "write G(0..N-1) to FILE (binary; text 'n value' lines if FILE ends in "
+                     ".txt), checkpointing to FILE.ckpt; Ctrl-C stops cleanly; a FIFO or "
+                     "device (/dev/stdout) is written straight, without checkpoints");
+      cmd.add_option("--summary", o->summary,
+                     "write a JSON summary of G(0..N-1) to FILE: per value its count, first and "
+                     "last heap; the rare heaps; the largest value; a checksum (resumable like "
+                     "--out; for runs whose table would not fit a disk)");
+      cmd.add_flag("--resume", o->resume,
+                   "continue an interrupted --out/--summary run from its checkpoint");
+      cmd.add_option("--checkpoint-every", o->checkpoint_every,
+                     "seconds between checkpoints of --out/--summary runs (default 30)");
+      cmd.add_flag("--progress", o->progress, "report progress on stderr even when not a TTY");
+      cmd.footer(
           "Examples:\n  grundy octal 0.77 --values 24\n  grundy octal .07 --at "
           "1000000000000000000\n  grundy octal .16 --period --json\n  grundy octal 0.8f --values "
           "30\n  grundy octal grundy --values 16777216 --out grundy.bin --progress   (Ctrl-C, "
           "then add --resume)\n  grundy octal grundy --values 4294967296 --summary g32.json");
-      cmd->callback([o] { run(*o); });
+      cmd.callback([o] { run(*o); });
     }};
 
 }  // namespace

@@ -145,31 +145,30 @@ void run(const ServeOptions& o) {
 }
 
 const Registration registration{
-    90, "serve", [](CLI::App& app) {
+    90, "serve", [](Command app) {
       auto o = std::make_shared<ServeOptions>();
-      auto* cmd = app.add_subcommand(
+      auto cmd = app.add_subcommand(
           "serve", "The local web app: play every game and explore every table in a browser");
-      cmd->add_option("--host", o->host,
-                      "address to listen on (default 127.0.0.1: this machine only)");
-      cmd->add_option("--port", o->port, "port (default 8080; 0 = any free port)");
-      cmd->add_flag("--open", o->open, "open the page in the desktop's browser (xdg-open)");
-      cmd->add_option("--budget", o->budget,
-                      "compute budget per request in seconds (default 2); past it: HTTP 504");
-      cmd->add_option("--workers", o->workers,
-                      "requests computing at once (default: one per core)");
-      cmd->add_option("--queue", o->queue,
-                      "requests waiting for a worker (default 64); past it: HTTP 503");
-      cmd->add_option("--threads", o->threads, "connection threads (default 96)");
-      cmd->add_option("--max-body", o->max_body,
-                      "largest request body (default 1M; K, M suffixes); past it: HTTP 413");
-      cmd->add_option("--timeout", o->timeout,
-                      "seconds an idle keep-alive connection or a slow request may take "
-                      "(default 5)");
-      cmd->add_flag("--log", o->log, "print one line per request on stderr");
-      cmd->footer(
+      cmd.add_option("--host", o->host,
+                     "address to listen on (default 127.0.0.1: this machine only)");
+      cmd.add_option("--port", o->port, "port (default 8080; 0 = any free port)");
+      cmd.add_flag("--open", o->open, "open the page in the desktop's browser (xdg-open)");
+      cmd.add_option("--budget", o->budget,
+                     "compute budget per request in seconds (default 2); past it: HTTP 504");
+      cmd.add_option("--workers", o->workers, "requests computing at once (default: one per core)");
+      cmd.add_option("--queue", o->queue,
+                     "requests waiting for a worker (default 64); past it: HTTP 503");
+      cmd.add_option("--threads", o->threads, "connection threads (default 96)");
+      cmd.add_option("--max-body", o->max_body,
+                     "largest request body (default 1M; K, M suffixes); past it: HTTP 413");
+      cmd.add_option("--timeout", o->timeout,
+                     "seconds an idle keep-alive connection or a slow request may take "
+                     "(default 5)");
+      cmd.add_flag("--log", o->log, "print one line per request on stderr");
+      cmd.footer(
           "Example:\n  grundy serve            then open http://127.0.0.1:8080/\n"
           "  grundy serve --port 0 --budget 5");
-      cmd->callback([o] { run(*o); });
+      cmd.callback([o] { run(*o); });
     }};
 
 }  // namespace

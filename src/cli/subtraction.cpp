@@ -117,27 +117,27 @@ void run(const SubtractionOptions& o) {
 }
 
 const Registration registration{
-    20, "subtraction", [](CLI::App& app) {
+    20, "subtraction", [](Command app) {
       auto o = std::make_shared<SubtractionOptions>();
-      auto* cmd = app.add_subcommand(
+      auto cmd = app.add_subcommand(
           "subtraction", "Subtraction games: Grundy table, period (proven when possible), G(n)");
-      cmd->add_option("set", o->spec, "the subtraction set, as for --set");
-      cmd->add_option("--set", o->set,
-                      "amounts a move may take: 1,3,4 | squares | powers:K | fibonacci | "
-                      "allbut:LIST (names in any case)");
-      cmd->add_option("--values", o->values, "how many values to list, G(0)..G(N-1)")
-          ->capture_default_str();
-      cmd->add_option("--at", o->at, "analyse one heap of size N (up to 2^62; O(1) once proven)");
-      cmd->add_flag("--misere", o->misere, "misère play: whoever takes the last token loses");
-      cmd->add_flag("--json", o->json,
-                    "print JSON: values (streamed, any number), preperiod, period, certified");
-      cmd->add_flag("--progress", o->progress,
-                    "report progress on stderr even when it is not a terminal");
-      cmd->footer(
+      cmd.add_option("set", o->spec, "the subtraction set, as for --set");
+      cmd.add_option("--set", o->set,
+                     "amounts a move may take: 1,3,4 | squares | powers:K | fibonacci | "
+                     "allbut:LIST (names in any case)");
+      cmd.add_option("--values", o->values, "how many values to list, G(0)..G(N-1)")
+          .capture_default_str();
+      cmd.add_option("--at", o->at, "analyse one heap of size N (up to 2^62; O(1) once proven)");
+      cmd.add_flag("--misere", o->misere, "misère play: whoever takes the last token loses");
+      cmd.add_flag("--json", o->json,
+                   "print JSON: values (streamed, any number), preperiod, period, certified");
+      cmd.add_flag("--progress", o->progress,
+                   "report progress on stderr even when it is not a terminal");
+      cmd.footer(
           "Examples:\n  grundy subtraction 1,3,4\n  grundy subtraction --set 1,3,4 --at "
           "1000000000000000000\n  grundy subtraction --set squares --values 30 --json");
-      cmd->callback([o, cmd] {
-        o->values_given = cmd->count("--values") > 0;
+      cmd.callback([o, cmd] {
+        o->values_given = cmd.count("--values") > 0;
         run(*o);
       });
     }};

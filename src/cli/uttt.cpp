@@ -19,15 +19,15 @@
 
 namespace grundy::cli::uttt_cli {
 
-void add_position_options(CLI::App* cmd, PositionOptions& o, bool moves_required) {
-  auto* moves = cmd->add_option("--moves", o.moves,
-                                "moves played so far from the empty board, X first: cells a1-i9 "
-                                "(column a-i, row 1-9 from the top) separated by spaces or commas");
-  if (moves_required) moves->required();
-  cmd->add_option("--rules", o.rules,
-                  "standard (won or full boards close) or orlin (won boards stay open; a free "
-                  "move only when the target board is full)")
-      ->default_str("standard");
+void add_position_options(Command cmd, PositionOptions& o, bool moves_required) {
+  auto moves = cmd.add_option("--moves", o.moves,
+                              "moves played so far from the empty board, X first: cells a1-i9 "
+                              "(column a-i, row 1-9 from the top) separated by spaces or commas");
+  if (moves_required) moves.required();
+  cmd.add_option("--rules", o.rules,
+                 "standard (won or full boards close) or orlin (won boards stay open; a free "
+                 "move only when the target board is full)")
+      .default_str("standard");
 }
 
 uttt::Board position(const PositionOptions& o) {
@@ -173,45 +173,44 @@ void run_playouts(const PlayoutsOptions& o) {
 }
 
 const Registration registration{
-    70, "uttt", [](CLI::App& app) {
-      auto* uttt = app.add_subcommand(
+    70, "uttt", [](Command app) {
+      auto uttt = app.add_subcommand(
           "uttt",
           "Ultimate Tic-Tac-Toe (standard and orlin rules): show, perft, random playouts, "
           "engines (random, heuristic, mcts, alphabeta), matches, proof-number solving");
-      uttt->require_subcommand(1);
-      uttt->footer(
+      uttt.require_subcommand(1);
+      uttt.footer(
           "Cells are a1-i9: column a-i left to right, row 1-9 top to bottom (e5 is the centre of "
           "the centre board).\nExample:\n  grundy uttt show --moves 'e5 e4 d2'\n  grundy uttt "
           "analyze --moves 'e5 e4' --ms 500");
 
       auto show = std::make_shared<ShowOptions>();
-      auto* s =
-          uttt->add_subcommand("show", "The board after a move list: owners, who moves where");
+      auto s = uttt.add_subcommand("show", "The board after a move list: owners, who moves where");
       add_position_options(s, show->position);
-      s->add_option("--svg", show->svg, "also write an SVG picture to FILE");
-      s->add_flag("--json", show->json, "print JSON: rows, boards, to_move, legal_moves, winner");
-      s->footer("Example:\n  grundy uttt show --moves 'e5 e4 d2' --svg board.svg");
-      s->callback([show] { run_show(*show); });
+      s.add_option("--svg", show->svg, "also write an SVG picture to FILE");
+      s.add_flag("--json", show->json, "print JSON: rows, boards, to_move, legal_moves, winner");
+      s.footer("Example:\n  grundy uttt show --moves 'e5 e4 d2' --svg board.svg");
+      s.callback([show] { run_show(*show); });
 
       auto perft = std::make_shared<PerftOptions>();
-      auto* p = uttt->add_subcommand(
+      auto p = uttt.add_subcommand(
           "perft", "Move sequences of exactly DEPTH plies (a finished game is not extended)");
-      p->add_option("depth", perft->depth, "plies (0-12)")->required();
+      p.add_option("depth", perft->depth, "plies (0-12)").required();
       add_position_options(p, perft->position);
-      p->add_flag("--json", perft->json, "print JSON");
-      p->footer("Example:\n  grundy uttt perft 5\n  grundy uttt perft 6 --rules orlin");
-      p->callback([perft] { run_perft(*perft); });
+      p.add_flag("--json", perft->json, "print JSON");
+      p.footer("Example:\n  grundy uttt perft 5\n  grundy uttt perft 6 --rules orlin");
+      p.callback([perft] { run_perft(*perft); });
 
       auto playouts = std::make_shared<PlayoutsOptions>();
-      auto* r = uttt->add_subcommand(
+      auto r = uttt.add_subcommand(
           "playouts", "Random games to the end on one core: results and playouts per second");
-      r->add_option("count", playouts->count, "number of games")->required();
-      r->add_option("--seed", playouts->seed, "random seed (a seed names a run)");
+      r.add_option("count", playouts->count, "number of games").required();
+      r.add_option("--seed", playouts->seed, "random seed (a seed names a run)");
       add_position_options(r, playouts->position);
-      r->add_flag("--json", playouts->json,
-                  "print JSON: per_second, x_wins, o_wins, draws, mean_length");
-      r->footer("Example:\n  grundy uttt playouts 1000000 --seed 7 --json");
-      r->callback([playouts] { run_playouts(*playouts); });
+      r.add_flag("--json", playouts->json,
+                 "print JSON: per_second, x_wins, o_wins, draws, mean_length");
+      r.footer("Example:\n  grundy uttt playouts 1000000 --seed 7 --json");
+      r.callback([playouts] { run_playouts(*playouts); });
 
       install_play_commands(uttt);
       install_solve_commands(uttt);

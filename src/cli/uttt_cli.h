@@ -4,8 +4,7 @@
 // family adds its sub-subcommands to the `uttt` command that uttt.cpp registers.
 #include <string>
 
-#include <CLI/CLI.hpp>
-
+#include "command.h"
 #include "grundy/games/uttt/board.h"
 
 namespace grundy::cli::uttt_cli {
@@ -15,7 +14,7 @@ struct PositionOptions {
   std::string rules = "standard";
   std::string moves;
 };
-void add_position_options(CLI::App* cmd, PositionOptions& o, bool moves_required = false);
+void add_position_options(Command cmd, PositionOptions& o, bool moves_required = false);
 uttt::Board position(const PositionOptions& o);
 
 // "X" or "O".
@@ -23,7 +22,7 @@ const char* player_name(int player);
 // The board as text: the grid, owners, the board to play in, who moves (or the result).
 std::string board_text(const uttt::Board& b);
 
-void install_play_commands(CLI::App* uttt);   // uttt_play.cpp
-void install_solve_commands(CLI::App* uttt);  // uttt_solve.cpp
+void install_play_commands(Command uttt);   // uttt_play.cpp
+void install_solve_commands(Command uttt);  // uttt_solve.cpp
 
 }  // namespace grundy::cli::uttt_cli

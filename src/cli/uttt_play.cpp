@@ -28,19 +28,19 @@ struct EngineFlags {
   std::uint64_t seed = 1;
 };
 
-void add_engine_flags(CLI::App* cmd, EngineFlags& f, double default_ms, bool with_engine = true) {
+void add_engine_flags(Command cmd, EngineFlags& f, double default_ms, bool with_engine = true) {
   f.ms = default_ms;
   if (with_engine)
-    cmd->add_option("--engine", f.engine, "random, heuristic, mcts or alphabeta")
-        ->default_str("mcts");
-  cmd->add_option("--ms", f.ms, "thinking time per move in milliseconds")
-      ->default_str(fmt::format("{:g}", default_ms));
-  cmd->add_option("--iterations", f.iterations,
-                  "a fixed budget instead of time: playouts (mcts) or nodes (alphabeta); "
-                  "reproducible with --threads 1");
-  cmd->add_option("--threads", f.threads, "threads (mcts: one tree each; alphabeta: Lazy SMP)")
-      ->default_str("1");
-  cmd->add_option("--seed", f.seed, "random seed")->default_str("1");
+    cmd.add_option("--engine", f.engine, "random, heuristic, mcts or alphabeta")
+        .default_str("mcts");
+  cmd.add_option("--ms", f.ms, "thinking time per move in milliseconds")
+      .default_str(fmt::format("{:g}", default_ms));
+  cmd.add_option("--iterations", f.iterations,
+                 "a fixed budget instead of time: playouts (mcts) or nodes (alphabeta); "
+                 "reproducible with --threads 1");
+  cmd.add_option("--threads", f.threads, "threads (mcts: one tree each; alphabeta: Lazy SMP)")
+      .default_str("1");
+  cmd.add_option("--seed", f.seed, "random seed").default_str("1");
 }
 
 uttt::EngineOptions engine_options(const EngineFlags& f, const std::string& engine) {
@@ -252,46 +252,46 @@ void run_match(const MatchOptions& o) {
 
 }  // namespace
 
-void install_play_commands(CLI::App* uttt) {
+void install_play_commands(Command uttt) {
   auto analyze = std::make_shared<AnalyzeOptions>();
-  auto* a = uttt->add_subcommand(
+  auto a = uttt.add_subcommand(
       "analyze", "Best move, win rate, principal variation (and the result when proved)");
   add_position_options(a, analyze->position);
   add_engine_flags(a, analyze->engine, 1000);
-  a->add_flag("--json", analyze->json,
-              "print JSON: to_move, best, result (if proved), win_rate, principal_variation");
-  a->footer(
+  a.add_flag("--json", analyze->json,
+             "print JSON: to_move, best, result (if proved), win_rate, principal_variation");
+  a.footer(
       "Example:\n  grundy uttt analyze --moves 'e5 e4' --ms 500\n  grundy uttt analyze "
       "--moves 'e5' --iterations 20000 --json");
-  a->callback([analyze] { run_analyze(*analyze); });
+  a.callback([analyze] { run_analyze(*analyze); });
 
   auto play = std::make_shared<PlayOptions>();
-  auto* p = uttt->add_subcommand("play", "Play against an engine in the terminal ('?' for a hint)");
+  auto p = uttt.add_subcommand("play", "Play against an engine in the terminal ('?' for a hint)");
   add_position_options(p, play->position);
   add_engine_flags(p, play->engine, 1000);
-  p->add_option("--first", play->first, "who moves first from the position: me or engine")
-      ->default_str("me");
-  p->footer("Example:\n  grundy uttt play --engine mcts --ms 500 --first engine");
-  p->callback([play] { run_play(*play); });
+  p.add_option("--first", play->first, "who moves first from the position: me or engine")
+      .default_str("me");
+  p.footer("Example:\n  grundy uttt play --engine mcts --ms 500 --first engine");
+  p.callback([play] { run_play(*play); });
 
   auto match = std::make_shared<MatchOptions>();
-  auto* m = uttt->add_subcommand(
-      "match", "Engine A against engine B: wins, draws, losses with 95% intervals");
-  m->add_option("a", match->a, "engine A: random, heuristic, mcts or alphabeta")->required();
-  m->add_option("b", match->b, "engine B")->required();
-  m->add_option("--games", match->games, "games, colours alternating (A is X in even games)")
-      ->default_str("10");
+  auto m = uttt.add_subcommand("match",
+                               "Engine A against engine B: wins, draws, losses with 95% intervals");
+  m.add_option("a", match->a, "engine A: random, heuristic, mcts or alphabeta").required();
+  m.add_option("b", match->b, "engine B").required();
+  m.add_option("--games", match->games, "games, colours alternating (A is X in even games)")
+      .default_str("10");
   add_position_options(m, match->position);
   add_engine_flags(m, match->engine, 100, false);
-  m->add_option("--ms-b", match->ms_b, "engine B's time per move, when it differs from A's");
-  m->add_option("--iterations-b", match->iterations_b,
-                "engine B's iterations or nodes per move, when they differ from A's");
-  m->add_flag("--json", match->json, "print JSON");
-  m->add_flag("--progress", match->progress, "one line per game on stderr even when not a TTY");
-  m->footer(
+  m.add_option("--ms-b", match->ms_b, "engine B's time per move, when it differs from A's");
+  m.add_option("--iterations-b", match->iterations_b,
+               "engine B's iterations or nodes per move, when they differ from A's");
+  m.add_flag("--json", match->json, "print JSON");
+  m.add_flag("--progress", match->progress, "one line per game on stderr even when not a TTY");
+  m.footer(
       "Example:\n  grundy uttt match mcts heuristic --games 200 --ms 100\n  grundy uttt match mcts "
       "mcts --games 100 --ms 1000 --ms-b 100");
-  m->callback([match] { run_match(*match); });
+  m.callback([match] { run_match(*match); });
 }
 
 }  // namespace grundy::cli::uttt_cli

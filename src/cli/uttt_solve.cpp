@@ -185,36 +185,36 @@ void run_solve(const SolveCliOptions& o) {
 
 }  // namespace
 
-void install_solve_commands(CLI::App* uttt) {
+void install_solve_commands(Command uttt) {
   auto o = std::make_shared<SolveCliOptions>();
-  auto* s = uttt->add_subcommand(
+  auto s = uttt.add_subcommand(
       "solve", "Win, draw or loss for the player to move, by proof-number search (df-pn)");
   add_position_options(s, o->position);
-  s->add_option("--nodes", o->nodes, "stop after this many nodes (result 'unknown')");
-  s->add_option("--seconds", o->seconds, "stop after this many seconds (result 'unknown')");
-  s->add_option("--memory", o->memory, "table size in MiB")->default_str("256");
-  s->add_option("--checkpoint", o->checkpoint,
-                "save the table to FILE periodically and when the budget ends; resume from it "
-                "when it exists (same position, rules and --memory)");
-  s->add_option("--checkpoint-every", o->checkpoint_every, "seconds between checkpoints")
-      ->default_str("600");
-  s->add_option("--proof", o->proof,
-                "when the mover wins, write the proof to FILE for tools/uttt_proof_check");
-  s->add_flag("--no-proof-size", o->no_proof_size, "do not walk the proof to count its positions");
-  s->add_option("--opening", o->opening,
-                "centre: the mover plays the centre opening (e5; while the centre board is not "
-                "full, the centre of the board it is sent to) and the search proves the rest; "
-                "reports win or unknown");
-  s->add_flag("--status", o->status,
-              "no search: report what the --checkpoint table knows about each move and the "
-              "replies to the most promising one");
-  s->add_flag("--progress", o->progress, "report progress on stderr even when not a TTY");
-  s->add_flag("--json", o->json,
-              "print JSON: result, to_move, first_move, proof_size, nodes, seconds");
-  s->footer(
+  s.add_option("--nodes", o->nodes, "stop after this many nodes (result 'unknown')");
+  s.add_option("--seconds", o->seconds, "stop after this many seconds (result 'unknown')");
+  s.add_option("--memory", o->memory, "table size in MiB").default_str("256");
+  s.add_option("--checkpoint", o->checkpoint,
+               "save the table to FILE periodically and when the budget ends; resume from it "
+               "when it exists (same position, rules and --memory)");
+  s.add_option("--checkpoint-every", o->checkpoint_every, "seconds between checkpoints")
+      .default_str("600");
+  s.add_option("--proof", o->proof,
+               "when the mover wins, write the proof to FILE for tools/uttt_proof_check");
+  s.add_flag("--no-proof-size", o->no_proof_size, "do not walk the proof to count its positions");
+  s.add_option("--opening", o->opening,
+               "centre: the mover plays the centre opening (e5; while the centre board is not "
+               "full, the centre of the board it is sent to) and the search proves the rest; "
+               "reports win or unknown");
+  s.add_flag("--status", o->status,
+             "no search: report what the --checkpoint table knows about each move and the "
+             "replies to the most promising one");
+  s.add_flag("--progress", o->progress, "report progress on stderr even when not a TTY");
+  s.add_flag("--json", o->json,
+             "print JSON: result, to_move, first_move, proof_size, nodes, seconds");
+  s.footer(
       "Example:\n  grundy uttt solve --rules orlin --moves 'e5 d4 b2' --nodes 1000000\n  "
       "grundy uttt solve --rules orlin --memory 8192 --checkpoint orlin.ckpt --proof orlin.proof");
-  s->callback([o] { run_solve(*o); });
+  s.callback([o] { run_solve(*o); });
 }
 
 }  // namespace grundy::cli::uttt_cli

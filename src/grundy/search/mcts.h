@@ -112,11 +112,6 @@ class NodePool {
   ~NodePool() {
     std::free(data_);
   }
-  void swap(NodePool& o) noexcept {
-    std::swap(data_, o.data_);
-    std::swap(size_, o.size_);
-    std::swap(capacity_, o.capacity_);
-  }
 
   T& operator[](std::size_t i) {
     return data_[i];
@@ -262,16 +257,19 @@ class Mcts {
         clear();
         return;
       }
-      NodePool<Node> fresh(options_.max_nodes);
-      fresh.push_back(nodes_[keep]);
-      for (std::size_t i = 0; i < fresh.size(); ++i) {
-        const Node old = fresh[i];
+      // The subtree goes through a buffer of its own size, not a second pool of the full
+      // capacity: a pool per move meant committing (and, under AddressSanitizer, poisoning)
+      // its pages again every move.
+      std::vector<Node> kept{nodes_[keep]};
+      for (std::size_t i = 0; i < kept.size(); ++i) {
+        const Node old = kept[i];
         if (old.first_child == 0) continue;
-        fresh[i].first_child = static_cast<std::uint32_t>(fresh.size());
+        kept[i].first_child = static_cast<std::uint32_t>(kept.size());
         for (std::uint32_t k = 0; k < old.child_count; ++k)
-          fresh.push_back(nodes_[old.first_child + k]);
+          kept.push_back(nodes_[old.first_child + k]);
       }
-      nodes_.swap(fresh);
+      nodes_.clear();
+      for (const Node& n : kept) nodes_.push_back(n);
       // Root bounds are kept for the root's own mover: recomputed from its children.
       nodes_[0].lo = -1;
       nodes_[0].hi = 1;
