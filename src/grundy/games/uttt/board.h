@@ -208,6 +208,10 @@ class Board {
   std::uint16_t avail_board(unsigned b) const {
     return static_cast<std::uint16_t>((avail_[word_of(b)] >> kShift[b]) & kFullBoard);
   }
+  // Whether `player` has a playable cell on board b that completes a line of theirs.
+  bool threatens(unsigned player, unsigned b) const {
+    return (kCompletingCells[cells_[player][b]] & avail_board(b)) != 0;
+  }
   void set_avail_board(unsigned b, std::uint16_t bits) {
     std::uint64_t& w = avail_[word_of(b)];
     w = (w & ~(std::uint64_t{kFullBoard} << kShift[b])) | std::uint64_t{bits} << kShift[b];
@@ -294,18 +298,16 @@ inline std::uint16_t Board::game_winning_boards(unsigned player) const {
   unsigned result = 0;
   for (; boards; boards &= boards - 1) {
     const auto b = static_cast<unsigned>(std::countr_zero(boards));
-    if (kCompletingCells[cells_[player][b]] & avail_board(b)) result |= 1u << b;
+    if (threatens(player, b)) result |= 1u << b;
   }
   return static_cast<std::uint16_t>(result);
 }
 
 inline void Board::mcts_playout_start() {
   std::uint32_t bits = 0;
-  for (unsigned b = 0; b < 9; ++b) {
-    const unsigned e = avail_board(b);
-    bits |= static_cast<std::uint32_t>((kCompletingCells[cells_[0][b]] & e) != 0) << b;
-    bits |= static_cast<std::uint32_t>((kCompletingCells[cells_[1][b]] & e) != 0) << (16 + b);
-  }
+  for (unsigned b = 0; b < 9; ++b)
+    bits |= static_cast<std::uint32_t>(threatens(0, b)) << b |
+            static_cast<std::uint32_t>(threatens(1, b)) << (16 + b);
   threats_.bits = bits;
 }
 
