@@ -71,7 +71,7 @@ void run(const BenchOptions& o) {
   fmt::print("signature: {}\n", signature);
 }
 
-const Registration registration{
+const Registration bench_registration{
     90, "bench", [](Command app) {
       auto o = std::make_shared<BenchOptions>();
       auto cmd = app.add_subcommand(

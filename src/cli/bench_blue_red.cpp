@@ -76,8 +76,8 @@ BenchResult tree_vs_reevaluation(std::uint64_t trunk, std::uint64_t baseline_tru
   return r;
 }
 
-const BenchRegistration r1{420, "hackenbush-bluered-tree-1e6",
-                           [] { return tree_vs_reevaluation(150000, 400); }};
+const BenchRegistration bench_blue_red_r1{420, "hackenbush-bluered-tree-1e6",
+                                          [] { return tree_vs_reevaluation(150000, 400); }};
 
 }  // namespace
 }  // namespace grundy::cli

@@ -178,19 +178,19 @@ BenchResult nim_many_heaps() {
   return r;
 }
 
-const BenchRegistration r1{100, "subtraction-kernel", subtraction_kernel};
-const BenchRegistration r2{110, "subtraction-at-1e18", subtraction_at_1e18};
-const BenchRegistration r3{120, "generic-solver-hashed", [] {
-                             return generic_solver(
-                                 TwoHeaps{},
-                                 "two heaps, take 1-3 from one: all 2001^2 positions, hashed memo");
-                           }};
-const BenchRegistration r3d{
+const BenchRegistration bench_core_r1{100, "subtraction-kernel", subtraction_kernel};
+const BenchRegistration bench_core_r2{110, "subtraction-at-1e18", subtraction_at_1e18};
+const BenchRegistration bench_core_r3{
+    120, "generic-solver-hashed", [] {
+      return generic_solver(TwoHeaps{},
+                            "two heaps, take 1-3 from one: all 2001^2 positions, hashed memo");
+    }};
+const BenchRegistration bench_core_r3d{
     121, "generic-solver-dense", [] {
       return generic_solver(TwoHeapsDense{{}, 2000},
                             "the same game with index()/index_count(): the memo is a flat array");
     }};
-const BenchRegistration r4{130, "nim-1e7-heaps", nim_many_heaps};
+const BenchRegistration bench_core_r4{130, "nim-1e7-heaps", nim_many_heaps};
 
 }  // namespace
 }  // namespace grundy::cli

@@ -187,10 +187,10 @@ BenchResult nimstring_vs_search() {
   return r;
 }
 
-const BenchRegistration r1{500, "dots-3x3-solve", solver_vs_dp};
-const BenchRegistration r2{510, "dots-3x3-midgame", solver_vs_plain};
-const BenchRegistration r3{520, "dots-4x4-midgame", solver_4x4_midgame};
-const BenchRegistration r4{530, "dots-nimstring", nimstring_vs_search};
+const BenchRegistration bench_dots_r1{500, "dots-3x3-solve", solver_vs_dp};
+const BenchRegistration bench_dots_r2{510, "dots-3x3-midgame", solver_vs_plain};
+const BenchRegistration bench_dots_r3{520, "dots-4x4-midgame", solver_4x4_midgame};
+const BenchRegistration bench_dots_r4{530, "dots-nimstring", nimstring_vs_search};
 
 }  // namespace
 }  // namespace grundy::cli

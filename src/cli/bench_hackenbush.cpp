@@ -66,10 +66,10 @@ BenchResult cuts_vs_reevaluation(std::uint32_t vertices, std::uint32_t baseline_
   return r;
 }
 
-const BenchRegistration r1{400, "hackenbush-cuts-1e3",
-                           [] { return cuts_vs_reevaluation(1000, 1000); }};
-const BenchRegistration r2{410, "hackenbush-cuts-1e6",
-                           [] { return cuts_vs_reevaluation(1000000, 3000); }};
+const BenchRegistration bench_hackenbush_r1{400, "hackenbush-cuts-1e3",
+                                            [] { return cuts_vs_reevaluation(1000, 1000); }};
+const BenchRegistration bench_hackenbush_r2{410, "hackenbush-cuts-1e6",
+                                            [] { return cuts_vs_reevaluation(1000000, 3000); }};
 
 }  // namespace
 }  // namespace grundy::cli

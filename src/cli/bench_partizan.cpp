@@ -122,8 +122,10 @@ BenchResult mixed_vs_play_out(int positions, int parts, int edges) {
   return r;
 }
 
-const BenchRegistration r1{430, "hackenbush-mixed-4x9", [] { return mixed_vs_play_out(12, 4, 9); }};
-const BenchRegistration r2{440, "hackenbush-mixed-5x6", [] { return mixed_vs_play_out(12, 5, 6); }};
+const BenchRegistration bench_partizan_r1{430, "hackenbush-mixed-4x9",
+                                          [] { return mixed_vs_play_out(12, 4, 9); }};
+const BenchRegistration bench_partizan_r2{440, "hackenbush-mixed-5x6",
+                                          [] { return mixed_vs_play_out(12, 5, 6); }};
 
 }  // namespace
 }  // namespace grundy::cli

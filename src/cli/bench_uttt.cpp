@@ -126,9 +126,9 @@ BenchResult perft() {
   return r;
 }
 
-const BenchRegistration r1{600, "uttt-playouts", playouts};
-const BenchRegistration r2{610, "uttt-mcts", mcts_iterations};
-const BenchRegistration r3{620, "uttt-perft", perft};
+const BenchRegistration bench_uttt_r1{600, "uttt-playouts", playouts};
+const BenchRegistration bench_uttt_r2{610, "uttt-mcts", mcts_iterations};
+const BenchRegistration bench_uttt_r3{620, "uttt-perft", perft};
 
 }  // namespace
 }  // namespace grundy::cli

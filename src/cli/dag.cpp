@@ -56,10 +56,11 @@ void run(const DagOptions& o) {
   fmt::print("{} values of the {} of {} (a move slides a token along an edge{}):\n",
              o.misere ? "Misère" : "Grundy", count_of(g.size(), "vertex", "vertices"), o.file,
              o.misere ? "; whoever cannot move wins, and 0 means the player to move loses" : "");
-  constexpr std::uint32_t kShown = 200;
-  for (std::uint32_t v = 0; v < g.size() && v < kShown; ++v)
+  constexpr std::uint32_t kShownVertices = 200;
+  for (std::uint32_t v = 0; v < g.size() && v < kShownVertices; ++v)
     fmt::print("  {:<12} {}\n", g.name(v), values[v]);
-  if (g.size() > kShown) fmt::print("  ... {} more (--json lists them all)\n", g.size() - kShown);
+  if (g.size() > kShownVertices)
+    fmt::print("  ... {} more (--json lists them all)\n", g.size() - kShownVertices);
   if (tokens.empty()) return;
   const auto& a = analysis;
   fmt::print("\n{} on", tokens.size() == 1 ? "Token" : "Tokens");
@@ -72,7 +73,7 @@ void run(const DagOptions& o) {
                g.name(m.from), g.name(m.to), a.token_values[m.token], values[m.to]);
 }
 
-const Registration registration{
+const Registration dag_registration{
     30, "dag", [](Command app) {
       auto o = std::make_shared<DagOptions>();
       auto cmd =

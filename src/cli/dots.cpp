@@ -41,7 +41,7 @@ std::string result_words(int p1, int p2) {
 
 namespace {
 
-const Registration registration{
+const Registration dots_registration{
     60, "dots", [](Command app) {
       auto cmd = app.add_subcommand(
           "dots", "Dots and Boxes: the board, the exact solver, chains and Nimstring, play");

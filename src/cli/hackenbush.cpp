@@ -34,7 +34,7 @@ struct HackenbushOptions {
   bool json = false;
 };
 
-constexpr std::size_t kShown = 50;  // lines of moves or steps printed as text
+constexpr std::size_t kShownLines = 50;  // lines of moves or steps printed as text
 
 bool ends_with(const std::string& s, std::string_view tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
@@ -56,10 +56,10 @@ std::string list(const std::vector<std::uint64_t>& xs, std::size_t cap = 20) {
 }
 
 void print_moves(const hb::Graph& g, const std::vector<std::uint32_t>& moves) {
-  for (std::size_t i = 0; i < moves.size() && i < kShown; ++i)
+  for (std::size_t i = 0; i < moves.size() && i < kShownLines; ++i)
     fmt::print("  cut {}\n", edge_name(g, moves[i]));
-  if (moves.size() > kShown)
-    fmt::print("  ... {} more (--json lists them all)\n", moves.size() - kShown);
+  if (moves.size() > kShownLines)
+    fmt::print("  ... {} more (--json lists them all)\n", moves.size() - kShownLines);
 }
 
 void print_explanation(const hb::Explanation& x) {
@@ -68,18 +68,19 @@ void print_explanation(const hb::Explanation& x) {
   if (x.fallen_edges)
     fmt::print("  {}. {} not connected to the ground {} away (worth 0).\n", ++step,
                count_of(x.fallen_edges, "edge"), x.fallen_edges == 1 ? "falls" : "fall");
-  for (std::size_t i = 0; i < x.fusions.size() && i < kShown; ++i) {
+  for (std::size_t i = 0; i < x.fusions.size() && i < kShownLines; ++i) {
     const auto& f = x.fusions[i];
     fmt::print(
         "  {}. Fusion: vertices {} lie on cycles; fuse them into vertex {}: their {} edges "
         "become loops (each loop is worth 1).\n",
         ++step, list(f.vertices), f.vertices.front(), f.edges);
   }
-  if (x.fusions.size() > kShown) fmt::print("  ... {} more fusions\n", x.fusions.size() - kShown);
+  if (x.fusions.size() > kShownLines)
+    fmt::print("  ... {} more fusions\n", x.fusions.size() - kShownLines);
   std::size_t shown = 0;
   for (const auto& c : x.collapses) {
-    if (shown++ == kShown) {
-      fmt::print("  ... {} more steps\n", x.collapses.size() - kShown);
+    if (shown++ == kShownLines) {
+      fmt::print("  ... {} more steps\n", x.collapses.size() - kShownLines);
       break;
     }
     std::string parts;
@@ -180,13 +181,14 @@ void run_mixed(const HackenbushOptions& o, const hb::Graph& g, const std::string
         "colours are searched exhaustively, each position put in canonical form (dominated "
         "options dropped, reversible ones bypassed).\n",
         a.parts.size());
-    for (std::size_t i = 0; i < a.parts.size() && i < kShown; ++i) {
+    for (std::size_t i = 0; i < a.parts.size() && i < kShownLines; ++i) {
       const auto& p = a.parts[i];
       fmt::print("  part from {}: {}, {}: {}{}\n", edge_name(g, p.first_edge),
                  count_of(p.edges, "edge"), p.method, p.value,
                  p.value_elided ? " (shortened; --json gives value_form)" : "");
     }
-    if (a.parts.size() > kShown) fmt::print("  ... {} more parts\n", a.parts.size() - kShown);
+    if (a.parts.size() > kShownLines)
+      fmt::print("  ... {} more parts\n", a.parts.size() - kShownLines);
     fmt::print("  sum: {} (stops: left {}, right {}).\n", a.value, a.left_stop.to_string(),
                a.right_stop.to_string());
   }
@@ -220,7 +222,7 @@ void run(const HackenbushOptions& o) {
     run_mixed(o, g, name);
 }
 
-const Registration registration{
+const Registration hackenbush_registration{
     40, "hackenbush", [](Command app) {
       auto o = std::make_shared<HackenbushOptions>();
       auto cmd = app.add_subcommand(

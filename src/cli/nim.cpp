@@ -95,7 +95,7 @@ void run(const NimOptions& o) {
     print_text(a, heaps);
 }
 
-const Registration registration{
+const Registration nim_registration{
     10, "nim", [](Command app) {
       auto o = std::make_shared<NimOptions>();
       auto cmd =

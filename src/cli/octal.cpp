@@ -273,14 +273,15 @@ void run_at(const oct::OctalCode& code, const OctalOptions& o, Rule rule) {
   fmt::print("A heap of {}: G({}) = {}{}; {}.\n", n, n, h.value,
              h.from_period ? " (from the proven period, in O(1))" : "", outcome_sentence(h.winner));
   if (h.proof && h.from_period) fmt::print("{}\n", proof_text(*h.proof));
-  constexpr std::size_t kShown = 12;
-  for (std::size_t i = 0; i < h.winning_moves.size() && i < kShown; ++i)
+  constexpr std::size_t kShownMoves = 12;
+  for (std::size_t i = 0; i < h.winning_moves.size() && i < kShownMoves; ++i)
     fmt::print("Winning move: {} (value 0).\n", move_text(h.winning_moves[i]));
   if (h.winning_moves.empty() && h.winning_moves_complete)
     fmt::print("No winning move: every move leaves a non-zero value.\n");
   if (h.winning_moves.empty() && !h.winning_moves_complete)
     fmt::print("Winning moves are not listed: a heap this large has too many three-heap splits.\n");
-  if (!h.winning_moves.empty() && (!h.winning_moves_complete || h.winning_moves_total > kShown))
+  if (!h.winning_moves.empty() &&
+      (!h.winning_moves_complete || h.winning_moves_total > kShownMoves))
     fmt::print("{} winning moves in all (--json lists up to {}){}.\n", h.winning_moves_total,
                oct::kMaxListedMoves,
                h.from_period ? fmt::format("; a split whose smaller part b >= {} stands for every "
@@ -406,7 +407,7 @@ void run(const OctalOptions& o) {
   }
 }
 
-const Registration registration{
+const Registration octal_registration{
     25, "octal", [](Command app) {
       auto o = std::make_shared<OctalOptions>();
       auto cmd = app.add_subcommand(

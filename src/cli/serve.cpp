@@ -144,8 +144,8 @@ void run(const ServeOptions& o) {
   write_stdout("grundy serve: stopped\n");
 }
 
-const Registration registration{
-    90, "serve", [](Command app) {
+const Registration serve_registration{
+    95, "serve", [](Command app) {
       auto o = std::make_shared<ServeOptions>();
       auto cmd = app.add_subcommand(
           "serve", "The local web app: play every game and explore every table in a browser");

@@ -116,7 +116,7 @@ void run(const SubtractionOptions& o) {
                         [&](std::uint64_t n) { return t.at(n); });
 }
 
-const Registration registration{
+const Registration subtraction_registration{
     20, "subtraction", [](Command app) {
       auto o = std::make_shared<SubtractionOptions>();
       auto cmd = app.add_subcommand(

@@ -172,7 +172,7 @@ void run_playouts(const PlayoutsOptions& o) {
       pct(s.o_wins), s.draws, pct(s.draws), mean, per_second);
 }
 
-const Registration registration{
+const Registration uttt_registration{
     70, "uttt", [](Command app) {
       auto uttt = app.add_subcommand(
           "uttt",

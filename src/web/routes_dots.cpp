@@ -21,7 +21,7 @@ struct Position {
   dots::DotsState state;
 };
 
-Position position_of(const RequestBody& r) {
+Position dots_position_of(const RequestBody& r) {
   const auto size = r.text("size");
   if (!size) throw InputError("size is required: the board in boxes, like \"3x3\"");
   const auto& board = dots::Board::parse(*size);
@@ -49,7 +49,7 @@ double default_seconds(const Budget& budget) {
 
 nlohmann::json dots_show_route(std::string_view body, const Budget&) {
   const RequestBody r(body, {"size", "moves", "explain"});
-  const auto p = position_of(r);
+  const auto p = dots_position_of(r);
   if (!r.flag("explain")) return report::dots_show_json(p.state, nullptr);
   const auto lines = dots::explain_strings_and_coins(p.state);
   return report::dots_show_json(p.state, &lines);
@@ -57,7 +57,7 @@ nlohmann::json dots_show_route(std::string_view body, const Budget&) {
 
 nlohmann::json dots_analyze_route(std::string_view body, const Budget& budget) {
   const RequestBody r(body, {"size", "moves", "seconds"});
-  const auto p = position_of(r);
+  const auto p = dots_position_of(r);
   dots::AnalysisOptions ao;
   ao.solver_seconds = seconds_of(r, default_seconds(budget), 86'400, budget);
   ao.stop = budget.stop();
@@ -66,7 +66,7 @@ nlohmann::json dots_analyze_route(std::string_view body, const Budget& budget) {
 
 nlohmann::json dots_solve_route(std::string_view body, const Budget& budget) {
   const RequestBody r(body, {"size", "moves", "seconds", "one_best"});
-  const auto p = position_of(r);
+  const auto p = dots_position_of(r);
   dots::SolveOptions so;
   so.threads = 1;
   so.table_bytes = static_cast<std::size_t>(kWebDotsTableMiB) << 20;
@@ -80,7 +80,7 @@ nlohmann::json dots_solve_route(std::string_view body, const Budget& budget) {
 
 nlohmann::json dots_move_route(std::string_view body, const Budget& budget) {
   const RequestBody r(body, {"size", "moves", "engine", "seed", "seconds"});
-  const auto p = position_of(r);
+  const auto p = dots_position_of(r);
   const std::uint64_t seed =
       parse_uint(r.number_text("seed").value_or("1"), "--seed", ~std::uint64_t{0} >> 1);
   dots::EngineOptions eo;

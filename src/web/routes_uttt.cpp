@@ -16,7 +16,7 @@
 namespace grundy::web {
 namespace {
 
-uttt::Board position_of(const RequestBody& r) {
+uttt::Board uttt_position_of(const RequestBody& r) {
   return uttt::play_moves(r.text("moves").value_or(""),
                           uttt::parse_rules(r.text("rules").value_or("standard")));
 }
@@ -25,13 +25,13 @@ uttt::Board position_of(const RequestBody& r) {
 
 nlohmann::json uttt_show_route(std::string_view body, const Budget&) {
   const RequestBody r(body, {"moves", "rules"});
-  const auto b = position_of(r);
+  const auto b = uttt_position_of(r);
   return report::uttt_show_json(b, uttt::split_move_list(r.text("moves").value_or("")).size());
 }
 
 nlohmann::json uttt_analyze_route(std::string_view body, const Budget& budget) {
   const RequestBody r(body, {"moves", "rules", "engine", "ms", "iterations", "seed"});
-  const auto b = position_of(r);
+  const auto b = uttt_position_of(r);
   if (b.is_over()) throw InputError(report::uttt_nothing_to_analyse(b));
   uttt::EngineOptions o;
   o.engine = uttt::parse_engine(r.text("engine").value_or("mcts"));

@@ -10,13 +10,10 @@
 #include <vector>
 
 #include "grundy/core/error.h"
+#include "grundy/testing/sanitized.h"
 
 namespace grundy {
 namespace {
-
-bool sanitized() {
-  return std::getenv("GRUNDY_SANITIZED") != nullptr;
-}
 
 TEST(Dyadic, SimplestBetween) {
   const Dyadic zero, one = Dyadic::integer(1), half = Dyadic::make(1, 1);

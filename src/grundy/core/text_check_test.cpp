@@ -7,7 +7,7 @@
 namespace grundy {
 namespace {
 
-std::string message_of(std::string_view text) {
+std::string text_message_of(std::string_view text) {
   try {
     check_text(text, "f.txt");
   } catch (const InputError& e) {
@@ -32,15 +32,15 @@ TEST(TextCheck, InvalidUtf8) {
 }
 
 TEST(TextCheck, CheckTextNamesLineAndColumn) {
-  EXPECT_EQ(message_of("a b\nc d\n"), "");
-  EXPECT_EQ(message_of("a b\nc \xff\n"),
+  EXPECT_EQ(text_message_of("a b\nc d\n"), "");
+  EXPECT_EQ(text_message_of("a b\nc \xff\n"),
             "f.txt line 2 column 3: a byte that is not UTF-8 text (0xFF)");
-  EXPECT_EQ(message_of(std::string_view("a\0b", 3)),
+  EXPECT_EQ(text_message_of(std::string_view("a\0b", 3)),
             "f.txt line 1 column 2: a NUL byte (is this a binary file? input must be text)");
-  EXPECT_EQ(message_of(std::string_view("\0", 1)),
+  EXPECT_EQ(text_message_of(std::string_view("\0", 1)),
             "f.txt line 1 column 1: a NUL byte (is this a binary file? input must be text)");
   // The first problem wins, whichever kind it is.
-  EXPECT_EQ(message_of(std::string_view("\n\n\xfe\0", 4)),
+  EXPECT_EQ(text_message_of(std::string_view("\n\n\xfe\0", 4)),
             "f.txt line 3 column 1: a byte that is not UTF-8 text (0xFE)");
 }
 

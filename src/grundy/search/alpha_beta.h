@@ -366,7 +366,7 @@ class AlphaBeta {
       // Lazy SMP: helpers try the moves after the first in a rotated order near the root.
       if (id > 0 && ply < 4 && moves.size() > 2) {
         const std::size_t shift = 1 + (static_cast<std::size_t>(id) + ply) % (moves.size() - 1);
-        std::rotate(moves.begin() + 1, moves.begin() + shift, moves.end());
+        moves.rotate_tail(shift);
       }
       // Enhanced transposition cutoff: a child already in the table may prove the cutoff
       // without searching anything (worth its probes only high in the tree; the state says).

@@ -36,6 +36,16 @@ class MoveList {
     for (; i > 0; --i) moves_[i] = moves_[i - 1];
     moves_[0] = m;
   }
+  // Rotates the moves after the first so that the one at `shift` (1 <= shift < size) comes
+  // second: std::rotate(begin() + 1, begin() + shift, end()), written as two indexed loops
+  // because GCC 12 cannot see that size() <= Capacity through std::rotate and warns.
+  void rotate_tail(std::size_t shift) {
+    assert(shift >= 1 && shift < size_);
+    const std::size_t n = size_ - 1;
+    std::array<Move, Capacity> tail;
+    for (std::size_t i = 0; i < n; ++i) tail[i] = moves_[1 + (shift - 1 + i) % n];
+    for (std::size_t i = 0; i < n; ++i) moves_[1 + i] = tail[i];
+  }
 
  private:
   std::array<Move, Capacity> moves_{};

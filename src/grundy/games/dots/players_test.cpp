@@ -11,13 +11,10 @@
 #include "grundy/games/dots/solver.h"
 #include "grundy/games/dots/strategy.h"
 #include "grundy/search/match.h"
+#include "grundy/testing/sanitized.h"
 
 namespace grundy::dots {
 namespace {
-
-bool sanitized() {
-  return std::getenv("GRUNDY_SANITIZED") != nullptr;
-}
 
 // Plays a whole game, checking every engine move is legal; returns player 1's margin.
 int play_game(DotsPlayer& p1, DotsPlayer& p2, const Board& b) {

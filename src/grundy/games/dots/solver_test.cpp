@@ -9,13 +9,10 @@
 #include "grundy/games/dots/testing/brute.h"
 #include "grundy/search/random.h"
 #include "grundy/search/testing/conformance.h"
+#include "grundy/testing/sanitized.h"
 
 namespace grundy::dots {
 namespace {
-
-bool sanitized() {
-  return std::getenv("GRUNDY_SANITIZED") != nullptr;
-}
 
 DotsState state_of(const Board& b, std::uint64_t drawn) {
   std::vector<int> lines;

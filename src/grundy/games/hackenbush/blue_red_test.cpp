@@ -14,6 +14,7 @@
 #include "grundy/core/error.h"
 #include "grundy/games/hackenbush/blue_red_tree.h"
 #include "grundy/games/hackenbush/parts.h"
+#include "grundy/testing/sanitized.h"
 
 namespace grundy::hackenbush {
 namespace {
@@ -113,10 +114,6 @@ TEST(BlueRedHackenbush, LimitsAndGreen) {
   mixed.add_edge(0, 1, Colour::blue);
   mixed.add_edge(1, 2, Colour::green);
   EXPECT_THROW(analyze_blue_red(mixed), InputError);
-}
-
-bool sanitized() {
-  return std::getenv("GRUNDY_SANITIZED") != nullptr;
 }
 
 const Colour B = Colour::blue, R = Colour::red;

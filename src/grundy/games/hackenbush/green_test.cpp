@@ -7,13 +7,10 @@
 
 #include "grundy/games/hackenbush/brute.h"
 #include "grundy/games/hackenbush/cuts.h"
+#include "grundy/testing/sanitized.h"
 
 namespace grundy::hackenbush {
 namespace {
-
-bool sanitized() {
-  return std::getenv("GRUNDY_SANITIZED") != nullptr;
-}
 
 Graph from_pairs(std::initializer_list<std::pair<int, int>> edges) {
   Graph g;

@@ -26,9 +26,9 @@ std::vector<Part> split_parts(const Graph& g, const std::vector<std::uint8_t>& l
     if (live[i] && e.u != 0 && e.v != 0) parent[find(e.u)] = find(e.v);
   }
   // Every vertex but the ground belongs to one part: flat arrays, not maps, number them.
-  constexpr std::uint32_t kNone = ~std::uint32_t{0};
+  constexpr std::uint32_t kNoPart = ~std::uint32_t{0};
   std::vector<Part> parts;
-  std::vector<std::uint32_t> part_of_root(n, kNone), local_id(n, kNone);
+  std::vector<std::uint32_t> part_of_root(n, kNoPart), local_id(n, kNoPart);
   for (std::uint32_t i = 0; i < g.edge_count(); ++i) {
     if (!live[i]) continue;
     const Edge& e = g.edge(i);
@@ -38,7 +38,7 @@ std::vector<Part> split_parts(const Graph& g, const std::vector<std::uint8_t>& l
       parts.emplace_back();
     } else {
       const std::uint32_t r = find(e.u != 0 ? e.u : e.v);
-      if (part_of_root[r] == kNone) {
+      if (part_of_root[r] == kNoPart) {
         part_of_root[r] = static_cast<std::uint32_t>(parts.size());
         parts.emplace_back();
       }
@@ -47,7 +47,7 @@ std::vector<Part> split_parts(const Graph& g, const std::vector<std::uint8_t>& l
     Part& p = parts[pi];
     auto local = [&](std::uint32_t v) -> std::uint32_t {
       if (v == 0) return 0;
-      if (local_id[v] == kNone) local_id[v] = p.vertices++;
+      if (local_id[v] == kNoPart) local_id[v] = p.vertices++;
       return local_id[v];
     };
     p.edges.push_back(i);

@@ -8,7 +8,7 @@
 #include "grundy/core/error.h"
 #include "grundy/games/hackenbush/blue_red.h"
 
-namespace grundy::hackenbush {
+namespace grundy::hackenbush::stalk_test {
 namespace {
 
 constexpr Colour B = Colour::blue, R = Colour::red;
@@ -97,4 +97,4 @@ TEST(Stalk, MillionEdgeStalkIsLinear) {
 }
 
 }  // namespace
-}  // namespace grundy::hackenbush
+}  // namespace grundy::hackenbush::stalk_test

@@ -22,13 +22,10 @@
 #include "grundy/games/octal/sparse.h"
 #include "grundy/games/octal/split_set.h"
 #include "grundy/games/octal/store.h"
+#include "grundy/testing/sanitized.h"
 
 namespace grundy::octal {
 namespace {
-
-bool sanitized() {
-  return std::getenv("GRUNDY_SANITIZED") != nullptr;
-}
 
 TEST(OctalCode, ParsesConwayNotation) {
   EXPECT_EQ(OctalCode::parse("0.77").to_string(), "0.77");

@@ -8,13 +8,10 @@
 #include "grundy/games/octal/octal_code.h"
 #include "grundy/games/octal/period.h"
 #include "grundy/games/octal/plain.h"
+#include "grundy/testing/sanitized.h"
 
 namespace grundy::octal {
 namespace {
-
-bool sanitized() {
-  return std::getenv("GRUNDY_SANITIZED") != nullptr;
-}
 
 Period proven(const char* text, std::uint64_t limit = kDefaultProofLimit) {
   const auto proof = prove_period(OctalCode::parse(text), limit);

@@ -45,7 +45,7 @@ void bump(std::atomic<std::uint32_t>& signal) {
   signal.notify_all();
 }
 
-constexpr char kStateMagic[8] = {'G', 'R', 'S', 'P', 'E', 'N', 'G', '2'};
+constexpr char kSparseStateMagic[8] = {'G', 'R', 'S', 'P', 'E', 'N', 'G', '2'};
 
 // The statistics as checkpoints store them (the layout of version 2 states).
 struct SavedStats {
@@ -700,7 +700,7 @@ std::vector<std::pair<std::uint64_t, std::uint32_t>> SparseEngine::rare_heaps() 
 }
 
 void SparseEngine::save(std::ostream& out) const {
-  out.write(kStateMagic, sizeof kStateMagic);
+  out.write(kSparseStateMagic, sizeof kSparseStateMagic);
   write_string(out, code_.to_string());
   write_pod(out, position());
   write_pod(out, value_bits_);
@@ -714,9 +714,9 @@ void SparseEngine::save(std::ostream& out) const {
 
 void SparseEngine::load(std::istream& in) {
   pause_helper();
-  char magic[sizeof kStateMagic];
+  char magic[sizeof kSparseStateMagic];
   in.read(magic, sizeof magic);
-  if (!in || !std::equal(magic, magic + sizeof magic, kStateMagic))
+  if (!in || !std::equal(magic, magic + sizeof magic, kSparseStateMagic))
     throw InputError("the checkpoint is not an octal engine state");
   if (read_string(in) != code_.to_string())
     throw InputError("the checkpoint belongs to another game");

@@ -88,7 +88,6 @@ class SparseEngine : public ValueEngine {
 
   bool is_rare(std::uint64_t x, std::uint32_t g) const;
   std::uint32_t compute(std::uint64_t n);
-  struct Slot;
   std::uint32_t finish(std::uint64_t n, std::uint8_t* row, const Slot* slot, std::size_t active,
                        unsigned parities, bool sparse);
   bool scan(std::uint64_t s, std::uint64_t lo, std::uint64_t hi, bool alternate);

@@ -14,7 +14,7 @@
 namespace grundy::octal {
 namespace {
 
-constexpr char kStateMagic[8] = {'G', 'R', 'S', 'P', 'L', 'I', 'T', '1'};
+constexpr char kSplitStateMagic[8] = {'G', 'R', 'S', 'P', 'L', 'I', 'T', '1'};
 
 // Moves bit i of x to bit i ^ s (s < 64): one swap of blocks of 2^j bits per set bit j of s.
 std::uint64_t xor_permute(std::uint64_t x, unsigned s) {
@@ -134,7 +134,7 @@ std::uint32_t SplitSetEngine::next() {
 }
 
 void SplitSetEngine::save(std::ostream& out) const {
-  out.write(kStateMagic, sizeof kStateMagic);
+  out.write(kSplitStateMagic, sizeof kSplitStateMagic);
   write_string(out, code_.to_string());
   write_pod(out, n_);
   write_pod(out, bits_);
@@ -143,9 +143,9 @@ void SplitSetEngine::save(std::ostream& out) const {
 }
 
 void SplitSetEngine::load(std::istream& in) {
-  char magic[sizeof kStateMagic];
+  char magic[sizeof kSplitStateMagic];
   in.read(magic, sizeof magic);
-  if (!in || !std::equal(magic, magic + sizeof magic, kStateMagic))
+  if (!in || !std::equal(magic, magic + sizeof magic, kSplitStateMagic))
     throw InputError("the checkpoint is not a split-set engine state");
   if (read_string(in) != code_.to_string())
     throw InputError("the checkpoint belongs to another game");

@@ -11,6 +11,7 @@
 #include "grundy/core/error.h"
 #include "grundy/core/solver.h"
 #include "grundy/games/subtraction/finite_kernel.h"
+#include "grundy/testing/sanitized.h"
 
 namespace grundy::subtraction {
 namespace {
@@ -37,10 +38,6 @@ Values brute(const SubtractionSet& s, std::uint64_t count, Rule rule) {
     g[n] = m;
   }
   return g;
-}
-
-bool sanitized() {
-  return std::getenv("GRUNDY_SANITIZED") != nullptr;
 }
 
 // Seed 000: take 1 to 3 stones -> G(n) = n mod 4.

@@ -12,15 +12,12 @@
 #include "grundy/search/random.h"
 #include "grundy/search/testing/conformance.h"
 #include "grundy/search/two_player.h"
+#include "grundy/testing/sanitized.h"
 
 namespace grundy::uttt {
 namespace {
 
 static_assert(search::TwoPlayerState<Board>);
-
-bool sanitized() {
-  return std::getenv("GRUNDY_SANITIZED") != nullptr;
-}
 
 // The same position in the reference implementation, by replaying the moves.
 reference::Game replay(Rules rules, const std::vector<Board::Move>& moves) {

@@ -16,13 +16,10 @@
 #include "grundy/search/match.h"
 #include "grundy/search/mcts.h"
 #include "grundy/search/random.h"
+#include "grundy/testing/sanitized.h"
 
 namespace grundy::uttt {
 namespace {
-
-bool sanitized() {
-  return std::getenv("GRUNDY_SANITIZED") != nullptr;
-}
 
 // A position `plies` random moves into a game that is still going (or nullopt).
 std::optional<Board> random_position(Rules rules, search::Rng& rng, int plies) {
