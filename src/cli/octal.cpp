@@ -19,9 +19,13 @@
 #include "grundy/core/error.h"
 #include "grundy/core/output_file.h"
 #include "grundy/core/parse.h"
+#include "grundy/core/parse_list.h"
 #include "grundy/games/octal/analysis.h"
 #include "grundy/games/octal/long_run.h"
+#include "grundy/games/octal/sums.h"
 #include "io.h"
+#include "octal_text.h"
+#include "report/misere.h"
 #include "report/octal.h"
 
 namespace grundy::cli {
@@ -37,6 +41,7 @@ struct OctalOptions {
   std::string out;
   std::string summary;
   std::string checkpoint_every;
+  std::string heaps;
   bool period = false;
   bool misere = false;
   bool json = false;
@@ -150,16 +155,12 @@ class Stream {
 };
 
 std::string title(const oct::OctalCode& code) {
-  const std::string name = oct::common_name(code);
-  if (code.is_grundy()) return "Grundy's game";
-  return std::string(code.is_hexadecimal() ? "Hexadecimal game " : "Octal game ") +
-         code.to_string() + (name.empty() ? "" : " (" + name + ")");
+  return octal_title(code);
 }
 
 void print_rules(const oct::OctalCode& code, Rule rule) {
-  fmt::print("{}, {} play. A move:\n", title(code),
-             rule == Rule::normal ? "normal" : "misère (single heaps; no move left = win)");
-  for (const auto& line : code.describe()) fmt::print("  - {}\n", line);
+  print_octal_rules(code, rule == Rule::normal ? "normal play"
+                                               : "misère (single heaps; no move left = win) play");
 }
 
 std::string proof_text(const oct::PeriodProof& p) {
@@ -233,12 +234,7 @@ void print_table_json(const oct::OctalCode& code, const oct::Table& t, Rule rule
 }
 
 std::string move_text(const oct::Move& m) {
-  const std::string took =
-      m.take == 0 ? "split without removing" : fmt::format("remove {}", m.take);
-  if (m.a == 0) return took + ", leaving nothing";
-  if (m.b == 0) return fmt::format("{}, leaving a heap of {}", took, m.a);
-  if (m.c == 0) return fmt::format("{}, leaving heaps of {} and {}", took, m.a, m.b);
-  return fmt::format("{}, leaving heaps of {}, {} and {}", took, m.a, m.b, m.c);
+  return octal_move_text(m);
 }
 
 void run_at(const oct::OctalCode& code, const OctalOptions& o, Rule rule) {
@@ -294,8 +290,8 @@ void run_long(const oct::OctalCode& code, const OctalOptions& o) {
   const std::string what = o.out.empty() ? "--summary" : "--out";
   if (o.values.empty()) throw InputError(what + " needs --values N (how many values)");
   if (o.misere) throw InputError(what + " computes normal-play values only");
-  if (!o.at.empty() || o.period)
-    throw InputError(what + " cannot be combined with --at or --period");
+  if (!o.at.empty() || o.period || !o.heaps.empty())
+    throw InputError(what + " cannot be combined with --at, --period or --heaps");
   oct::RunOptions r;
   r.out = o.out;
   r.summary = o.summary;
@@ -369,6 +365,40 @@ void run_long(const oct::OctalCode& code, const OctalOptions& o) {
              s.largest, s.largest_at);
 }
 
+// --heaps: a sum of heaps, normal play (values and xor) or misère play (through the quotient).
+void run_sum(const oct::OctalCode& code, const OctalOptions& o, Rule rule) {
+  if (!o.values.empty() || !o.at.empty() || o.period)
+    throw InputError("--heaps cannot be combined with --values, --at or --period");
+  const auto heaps = parse_uint_list(o.heaps, "--heaps", "heap", std::uint64_t{1} << 62, "2^62",
+                                     oct::kMaxSumHeaps);
+  const std::uint64_t largest = *std::max_element(heaps.begin(), heaps.end());
+  Progress progress(o.progress);
+  if (rule == Rule::misere) {
+    const auto control = progress.control(
+        kInteractiveSeconds, fmt::format("the misère quotient of {}", code.to_string()),
+        "ask for smaller heaps");
+    const auto q = oct::quotient_for_sum(code, heaps, oct::kDefaultQuotientOrder, control);
+    progress.done();
+    const auto s = oct::analyze_misere_sum(code, heaps, q);
+    if (o.json) return print_json(report::octal_sum_json(code, s, &q));
+    return print_octal_sum(code, s, &q, true);
+  }
+  const bool far = largest >= oct::kMaxDirectHeap;
+  const std::uint64_t limit = !o.limit.empty()
+                                  ? parse_uint(o.limit, "--limit", std::uint64_t{1} << 28, "2^28")
+                                  : (far ? oct::kDefaultProofLimit : 4096);
+  const auto control = progress.control(
+      far ? kDefaultSearchSeconds : kInteractiveSeconds,
+      far ? fmt::format("searching {} for a period within {} values", code.to_string(), limit)
+          : fmt::format("computing G(0..{}) of {}", largest, code.to_string()),
+      far ? fmt::format("add --limit {} to search anyway (Ctrl-C stops it)", limit)
+          : "ask for smaller heaps");
+  const auto s = oct::analyze_sum(code, heaps, limit, control);
+  progress.done();
+  if (o.json) return print_json(report::octal_sum_json(code, s, nullptr));
+  print_octal_sum(code, s, nullptr, true);
+}
+
 void run(const OctalOptions& o) {
   const auto code = oct::OctalCode::parse(o.code);
   const Rule rule = o.misere ? Rule::misere : Rule::normal;
@@ -385,6 +415,7 @@ void run(const OctalOptions& o) {
   if (!o.out.empty() || !o.summary.empty()) return run_long(code, o);
   StopOnSignal signals;
   try {
+    if (!o.heaps.empty()) return run_sum(code, o, rule);
     if (!o.at.empty()) return run_at(code, o, rule);
     const std::uint64_t limit =
         o.limit.empty() ? (o.period ? oct::kDefaultProofLimit : 4096)
@@ -422,11 +453,16 @@ const Registration octal_registration{
       cmd.add_option("--values", o->values, "how many values to list, G(0)..G(N-1) (default 40)");
       cmd.add_option("--at", o->at,
                      "analyse one heap of size N (up to 2^62 once a period is proven)");
+      cmd.add_option("--heaps", o->heaps,
+                     "a sum of heaps, e.g. 3,5,9: each heap's value, the xor, who wins and every "
+                     "winning move (sizes up to 2^62 once a period is proven; with --misere, "
+                     "through the misère quotient)");
       cmd.add_flag("--period", o->period,
                    "search further for a proven period (up to --limit values, default 2^24)");
       cmd.add_option("--limit", o->limit, "values the period search may compute (up to 2^28)");
       cmd.add_flag("--misere", o->misere,
-                   "misère values of single heaps (small heaps; sums are not covered)");
+                   "misère play: values of single heaps (small heaps), or with --heaps a sum "
+                   "through the misère quotient (grundy misere)");
       cmd.add_flag("--json", o->json, "print JSON: values, preperiod, period, certified, ...");
       cmd.add_option("--out", o->out,
                      "write G(0..N-1) to FILE (binary; text 'n value' lines if FILE ends in "
@@ -443,7 +479,8 @@ const Registration octal_registration{
       cmd.add_flag("--progress", o->progress, "report progress on stderr even when not a TTY");
       cmd.footer(
           "Examples:\n  grundy octal 0.77 --values 24\n  grundy octal .07 --at "
-          "1000000000000000000\n  grundy octal .16 --period --json\n  grundy octal 0.8f --values "
+          "1000000000000000000\n  grundy octal 0.77 --heaps 3,5,9\n  grundy octal 0.77 --heaps "
+          "3,5,9 --misere\n  grundy octal .16 --period --json\n  grundy octal 0.8f --values "
           "30\n  grundy octal grundy --values 16777216 --out grundy.bin --progress   (Ctrl-C, "
           "then add --resume)\n  grundy octal grundy --values 4294967296 --summary g32.json");
       cmd.callback([o] { run(*o); });

@@ -1,4 +1,6 @@
 // grundy subtraction --set 1,3,4 [--misere] [--values N] [--at N] [--json]
+#include <algorithm>
+#include <bit>
 #include <optional>
 #include <string>
 
@@ -7,7 +9,9 @@
 #include "command.h"
 #include "grundy/core/error.h"
 #include "grundy/core/parse.h"
+#include "grundy/core/parse_list.h"
 #include "grundy/games/subtraction/subtraction.h"
+#include "grundy/games/subtraction/sums.h"
 #include "io.h"
 #include "progress_line.h"
 #include "report/subtraction.h"
@@ -22,6 +26,7 @@ struct SubtractionOptions {
   std::string set;
   std::string values = "40";
   std::string at;
+  std::string heaps;
   bool values_given = false;
   bool misere = false;
   bool json = false;
@@ -90,6 +95,75 @@ void print_position(const sub::Position& p, const sub::SubtractionSet& s, Rule r
                p.winning_moves.size() - kMovesShown);
 }
 
+constexpr std::size_t kSubtractionSumHeapsShown = 16;
+
+// --heaps: the xor table (normal play) or the quotient's elements (misère), who wins, the moves.
+void print_sum(const sub::SumAnalysis& a, const sub::SubtractionSet& s,
+               const sub::MisereQuotient* q) {
+  const bool misere = a.rule == Rule::misere;
+  fmt::print("Subtraction game, {}, {} play: a sum of {}\n\n", set_text(s),
+             misere ? "misère" : "normal", count_of(a.heaps.size(), "heap"));
+  if (!misere) {
+    std::uint64_t largest = a.value;
+    for (const auto v : a.values) largest = std::max(largest, v);
+    const int width = std::max(1, 64 - std::countl_zero(largest));
+    if (a.heaps.size() <= kSubtractionSumHeapsShown) {
+      for (std::size_t i = 0; i < a.heaps.size(); ++i)
+        fmt::print("  heap {:>2}  {:>20}  G = {} = {:>{}}\n", i + 1, a.heaps[i], a.values[i],
+                   binary(a.values[i], width), width);
+    }
+    fmt::print("  xor of the heaps' values = {} = {}\n\n", a.value, binary(a.value, width));
+    if (a.value == 0)
+      fmt::print(
+          "The xor is 0, so {}: every move makes it non-zero, and the opponent can make it "
+          "0 again.\n",
+          outcome_sentence(a.winner));
+    else
+      fmt::print(
+          "The xor is {}, not 0, so {}: move in one heap to a position whose value is that "
+          "heap's value xor {}.\n",
+          a.value, outcome_sentence(a.winner), a.value);
+  } else {
+    fmt::print("Misère quotient {}: order {}.\n",
+               q->run.proof
+                   ? std::string("(proven for every heap)")
+                   : fmt::format("of heaps 0..{} (enough for these heaps)", q->run.last_heap),
+               q->run.quotient.monoid.order());
+    if (a.heaps.size() <= kSubtractionSumHeapsShown)
+      for (std::size_t i = 0; i < a.heaps.size(); ++i)
+        fmt::print("  heap {:>2}  {:>20}  ->  {}\n", i + 1, a.heaps[i],
+                   q->presentation.element(a.elements[i]));
+    fmt::print("  product = {}, {}in the P-portion: {}.\n", q->presentation.element(a.product),
+               a.winner == Winner::second ? "" : "not ", outcome_sentence(a.winner));
+  }
+  for (std::size_t i = 0; i < a.winning_moves.size() && i < kMovesShown; ++i) {
+    const auto& m = a.winning_moves[i];
+    fmt::print("Winning move: heap {} ({}): take {}, leaving {}.\n", m.heap + 1, m.from, m.take,
+               m.to == 0 ? std::string("nothing") : std::to_string(m.to));
+  }
+  if (a.winning_moves_total > kMovesShown)
+    fmt::print("... {} winning moves in all (--json lists up to {}).\n", a.winning_moves_total,
+               sub::kMaxListedSumMoves);
+  if (misere && a.winner == Winner::first && a.winning_moves_total == 0)
+    fmt::print("No heap has a move: the player to move has already won, without a move.\n");
+}
+
+void run_sum(const SubtractionOptions& o, const sub::SubtractionSet& s, Rule rule) {
+  if (o.values_given || !o.at.empty())
+    throw InputError("--heaps cannot be combined with --values or --at");
+  const auto heaps = parse_uint_list(o.heaps, "--heaps", "heap", std::uint64_t{1} << 62, "2^62",
+                                     sub::kMaxSumHeaps);
+  if (rule == Rule::normal) {
+    const auto a = sub::analyze_sum(s, heaps);
+    if (o.json) return print_json(report::subtraction_sum_json(a, s, nullptr));
+    return print_sum(a, s, nullptr);
+  }
+  const auto q = sub::quotient_for_sum(s, heaps);
+  const auto a = sub::analyze_misere_sum(s, heaps, q);
+  if (o.json) return print_json(report::subtraction_sum_json(a, s, &q));
+  print_sum(a, s, &q);
+}
+
 void run(const SubtractionOptions& o) {
   if (o.set.empty() == o.spec.empty())
     throw InputError(o.set.empty() ? "no subtraction set given; try 'grundy subtraction 1,3,4'"
@@ -98,6 +172,7 @@ void run(const SubtractionOptions& o) {
     throw InputError("give --values N (a table) or --at N (one heap), not both");
   const auto s = sub::SubtractionSet::parse(o.set.empty() ? o.spec : o.set);
   const Rule rule = o.misere ? Rule::misere : Rule::normal;
+  if (!o.heaps.empty()) return run_sum(o, s, rule);
   if (!o.at.empty()) {
     const auto n = parse_uint(o.at, "--at", std::uint64_t{1} << 62, "2^62");
     ProgressLine progress(fmt::format("G({})", n), o.progress);
@@ -128,6 +203,9 @@ const Registration subtraction_registration{
       cmd.add_option("--values", o->values, "how many values to list, G(0)..G(N-1)")
           .capture_default_str();
       cmd.add_option("--at", o->at, "analyse one heap of size N (up to 2^62; O(1) once proven)");
+      cmd.add_option("--heaps", o->heaps,
+                     "a sum of heaps, e.g. 3,5,9: values, xor, who wins and every winning move "
+                     "(with --misere through the misère quotient)");
       cmd.add_flag("--misere", o->misere, "misère play: whoever takes the last token loses");
       cmd.add_flag("--json", o->json,
                    "print JSON: values (streamed, any number), preperiod, period, certified");
@@ -135,7 +213,8 @@ const Registration subtraction_registration{
                    "report progress on stderr even when it is not a terminal");
       cmd.footer(
           "Examples:\n  grundy subtraction 1,3,4\n  grundy subtraction --set 1,3,4 --at "
-          "1000000000000000000\n  grundy subtraction --set squares --values 30 --json");
+          "1000000000000000000\n  grundy subtraction --set 1,3,4 --heaps 3,5,9\n  grundy "
+          "subtraction --set squares --values 30 --json");
       cmd.callback([o, cmd] {
         o->values_given = cmd.count("--values") > 0;
         run(*o);

@@ -52,4 +52,40 @@ nlohmann::json subtraction_position_json(const subtraction::Position& p,
   return j;
 }
 
+nlohmann::json subtraction_sum_json(const subtraction::SumAnalysis& a,
+                                    const subtraction::SubtractionSet& s,
+                                    const subtraction::MisereQuotient* q) {
+  nlohmann::json j = head(s, a.rule);
+  j["heaps"] = a.heaps;
+  if (a.rule == Rule::normal) {
+    j["values"] = a.values;
+    j["value"] = a.value;
+  } else {
+    nlohmann::json elements = nlohmann::json::array();
+    for (const auto x : a.elements)
+      elements.push_back(q ? nlohmann::json(q->presentation.element(x)) : nlohmann::json(x));
+    j["elements"] = std::move(elements);
+    j["product"] =
+        q ? nlohmann::json(q->presentation.element(a.product)) : nlohmann::json(a.product);
+    j["in_p_portion"] = a.winner == Winner::second;
+    j["quotient_order"] = q ? nlohmann::json(q->run.quotient.monoid.order()) : nullptr;
+    j["quotient_status"] =
+        q ? nlohmann::json(q->run.proof ? std::string("proven")
+                                        : "computed to " + std::to_string(q->run.last_heap))
+          : nullptr;
+  }
+  j["winner"] = to_string(a.winner);
+  nlohmann::json moves = nlohmann::json::array();
+  for (const auto& m : a.winning_moves) {
+    nlohmann::json to = nlohmann::json::array();
+    if (m.to > 0) to.push_back(m.to);
+    moves.push_back({{"heap", m.heap}, {"from", m.from}, {"take", m.take}, {"to", to}});
+  }
+  j["winning_moves"] = std::move(moves);
+  j["winning_moves_total"] = a.winning_moves_total;
+  j["winning_moves_complete"] = a.winning_moves_total == a.winning_moves.size();
+  j["from_period"] = a.from_period;
+  return j;
+}
+
 }  // namespace grundy::report

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "grundy/games/subtraction/subtraction.h"
+#include "grundy/games/subtraction/sums.h"
 
 namespace grundy::report {
 
@@ -22,5 +23,10 @@ nlohmann::json subtraction_move_json(const subtraction::Move& m);
 // The whole answer: the head and "winning_moves".
 nlohmann::json subtraction_position_json(const subtraction::Position& p,
                                          const subtraction::SubtractionSet& s, Rule rule);
+
+// --heaps: a sum, normal or misère (q: the misère quotient, for its elements' names).
+nlohmann::json subtraction_sum_json(const subtraction::SumAnalysis& a,
+                                    const subtraction::SubtractionSet& s,
+                                    const subtraction::MisereQuotient* q);
 
 }  // namespace grundy::report

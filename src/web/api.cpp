@@ -13,9 +13,13 @@ namespace {
 constexpr Route kRoutes[] = {
     {"/api/nim", nim_route, "grundy nim HEAPS... [--misere] --json"},
     {"/api/subtraction", subtraction_route,
-     "grundy subtraction --set SET [--values N | --at N] [--misere] --json"},
+     "grundy subtraction --set SET [--values N | --at N | --heaps LIST] [--misere] --json"},
     {"/api/octal", octal_route,
-     "grundy octal CODE [--values N | --at N] [--period] [--limit N] [--misere] --json"},
+     "grundy octal CODE [--values N | --at N | --heaps LIST] [--period] [--limit N] [--misere] "
+     "--json"},
+    {"/api/misere", misere_route,
+     "grundy misere CODE [--quotient [--max-heap N] [--table] | --genus [--values N] | HEAPS... "
+     "[--explain]] [--max-order N] --json"},
     {"/api/dag", dag_route, "grundy dag FILE [--start V,...] [--misere] --json"},
     {"/api/hackenbush", hackenbush_route,
      "grundy hackenbush FILE.json | --string TEXT [--explain] --json"},

@@ -18,6 +18,10 @@ inline constexpr std::uint64_t kMaxWebSubtractionAmount = 4096;
 inline constexpr std::uint64_t kMaxWebDirectHeap = 100'000;
 // Octal games: values the period search may compute (--limit), and heaps computed directly.
 inline constexpr std::uint64_t kMaxWebOctalLimit = std::uint64_t{1} << 20;
+// Misère quotients: the largest heap and order one request may ask for, and genus values.
+inline constexpr std::uint32_t kMaxWebQuotientHeap = 1000;
+inline constexpr std::uint64_t kMaxWebQuotientOrder = 4096;
+inline constexpr std::uint64_t kMaxWebGenusValues = 60;
 // Dots and Boxes: the solver's table and its time per question.
 inline constexpr std::uint64_t kWebDotsTableMiB = 64;
 
@@ -29,6 +33,7 @@ nlohmann::json nim_route(std::string_view body, const Budget& budget);
 nlohmann::json subtraction_route(std::string_view body, const Budget& budget);
 nlohmann::json octal_route(std::string_view body, const Budget& budget);
 nlohmann::json dag_route(std::string_view body, const Budget& budget);
+nlohmann::json misere_route(std::string_view body, const Budget& budget);
 nlohmann::json hackenbush_route(std::string_view body, const Budget& budget);
 nlohmann::json dots_show_route(std::string_view body, const Budget& budget);
 nlohmann::json dots_analyze_route(std::string_view body, const Budget& budget);

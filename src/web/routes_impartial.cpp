@@ -1,5 +1,6 @@
 // Nim, subtraction games, octal games and games on a DAG: the answers of `grundy nim`,
 // `grundy subtraction`, `grundy octal` and `grundy dag` with --json.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -8,8 +9,11 @@
 #include "grundy/games/dag/dag.h"
 #include "grundy/games/nim/nim.h"
 #include "grundy/games/octal/analysis.h"
+#include "grundy/games/octal/sums.h"
 #include "grundy/games/subtraction/subtraction.h"
+#include "grundy/games/subtraction/sums.h"
 #include "report/dag.h"
+#include "report/misere.h"
 #include "report/nim.h"
 #include "report/octal.h"
 #include "report/subtraction.h"
@@ -36,11 +40,40 @@ nlohmann::json nim_route(std::string_view body, const Budget&) {
 }
 
 nlohmann::json subtraction_route(std::string_view body, const Budget& budget) {
-  const RequestBody r(body, {"set", "values", "at", "misere"});
+  const RequestBody r(body, {"set", "values", "at", "misere", "heaps"});
   const auto spec = r.text("set");
   if (!spec) throw InputError("--set is required");
   const auto s = sub::SubtractionSet::parse(*spec);
   const Rule rule = r.flag("misere") ? Rule::misere : Rule::normal;
+  if (const auto heap_texts = r.number_texts("heaps")) {
+    if (r.has("values") || r.has("at"))
+      throw InputError("--heaps cannot be combined with --values or --at");
+    if (heap_texts->empty()) throw InputError("--heaps is empty (give numbers like 3,5,9)");
+    if (heap_texts->size() > sub::kMaxSumHeaps)
+      throw LimitError("--heaps has more than " + std::to_string(sub::kMaxSumHeaps) + " heaps");
+    std::vector<std::uint64_t> heaps;
+    for (std::size_t i = 0; i < heap_texts->size(); ++i)
+      heaps.push_back(parse_uint((*heap_texts)[i], "heap " + std::to_string(i + 1),
+                                 std::uint64_t{1} << 62, "2^62"));
+    if (s.is_finite() && s.largest() > kMaxWebSubtractionAmount)
+      throw LimitError("--set: the web app takes amounts up to " +
+                       std::to_string(kMaxWebSubtractionAmount) +
+                       "; the command line goes further");
+    const std::uint64_t largest = *std::max_element(heaps.begin(), heaps.end());
+    if (!s.is_finite() && largest >= kMaxWebDirectHeap)
+      throw LimitError("--heaps: the web app computes heaps of rule-defined sets below " +
+                       std::to_string(kMaxWebDirectHeap) + "; the command line goes further");
+    try {
+      if (rule == Rule::normal)
+        return report::subtraction_sum_json(sub::analyze_sum(s, heaps, budget.stop()), s, nullptr);
+      const auto q = sub::quotient_for_sum(s, heaps, budget.stop());
+      budget.check();
+      return report::subtraction_sum_json(sub::analyze_misere_sum(s, heaps, q), s, &q);
+    } catch (const LimitError&) {
+      budget.check();
+      throw;
+    }
+  }
   if (s.is_finite() && s.largest() > kMaxWebSubtractionAmount)
     throw LimitError("--set: the web app takes amounts up to " +
                      std::to_string(kMaxWebSubtractionAmount) + " (this set has " +
@@ -65,15 +98,62 @@ nlohmann::json subtraction_route(std::string_view body, const Budget& budget) {
   return report::subtraction_table_json(sub::table(s, count, rule, {}, budget.stop()), s, rule);
 }
 
+namespace {
+
+// "heaps": a sum, as `grundy octal CODE --heaps LIST [--misere] --json` (src/cli/octal.cpp
+// run_sum).
+nlohmann::json octal_sum_route(const oct::OctalCode& code, const RequestBody& r,
+                               const std::vector<std::string>& heap_texts, Rule rule,
+                               const Budget& budget) {
+  if (r.has("values") || r.has("at") || r.flag("period"))
+    throw InputError("--heaps cannot be combined with --values, --at or --period");
+  if (heap_texts.empty()) throw InputError("--heaps is empty (give numbers like 3,5,9)");
+  if (heap_texts.size() > oct::kMaxSumHeaps)
+    throw LimitError("--heaps has more than " + std::to_string(oct::kMaxSumHeaps) + " heaps");
+  std::vector<std::uint64_t> heaps;
+  for (std::size_t i = 0; i < heap_texts.size(); ++i)
+    heaps.push_back(
+        parse_uint(heap_texts[i], "heap " + std::to_string(i + 1), std::uint64_t{1} << 62, "2^62"));
+  const std::uint64_t largest = *std::max_element(heaps.begin(), heaps.end());
+  oct::Control control;
+  control.stop = budget.stop();
+  control.max_seconds = budget.seconds();
+  control.advice = "ask for smaller heaps (the command line has no budget)";
+  try {
+    if (rule == Rule::misere) {
+      const auto q = oct::quotient_for_sum(code, heaps, oct::kDefaultQuotientOrder, control);
+      budget.check();
+      return report::octal_sum_json(code, oct::analyze_misere_sum(code, heaps, q), &q);
+    }
+    const bool far = largest >= oct::kMaxDirectHeap;
+    if (!far && largest >= kMaxWebDirectHeap)
+      throw LimitError("--heaps: the web app computes heaps below " +
+                       std::to_string(kMaxWebDirectHeap) +
+                       " directly; larger ones need a proven period (or the command line)");
+    std::uint64_t limit = r.number_text("limit") ? parse_uint(*r.number_text("limit"), "--limit",
+                                                              std::uint64_t{1} << 28, "2^28")
+                                                 : (far ? oct::kDefaultProofLimit : 4096);
+    limit = std::min(limit, kMaxWebOctalLimit);
+    control.what = "computing the values of the heaps of " + code.to_string();
+    return report::octal_sum_json(code, oct::analyze_sum(code, heaps, limit, control), nullptr);
+  } catch (const oct::Interrupted&) {
+    throw BudgetExceeded(budget_message(budget.seconds()));
+  }
+}
+
+}  // namespace
+
 // The same questions and defaults as src/cli/octal.cpp (run, run_at), within the budget: the
 // engines take its stop flag, and refuse up front what they estimate would outrun it.
 nlohmann::json octal_route(std::string_view body, const Budget& budget) {
-  const RequestBody r(body, {"code", "values", "at", "period", "limit", "misere"});
+  const RequestBody r(body, {"code", "values", "at", "period", "limit", "misere", "heaps"});
   const auto text = r.text("code");
   if (!text) throw InputError("code is required");
   const auto code = oct::OctalCode::parse(*text);
   const Rule rule = r.flag("misere") ? Rule::misere : Rule::normal;
   const bool period = r.flag("period");
+  if (const auto heap_texts = r.number_texts("heaps"))
+    return octal_sum_route(code, r, *heap_texts, rule, budget);
   if (period && code.is_grundy())
     throw InputError(
         "--period: no periodicity theorem applies to Grundy's game (a split may remove nothing "

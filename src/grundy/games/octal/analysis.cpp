@@ -6,17 +6,12 @@
 #include "grundy/core/error.h"
 #include "grundy/core/solver.h"
 #include "grundy/games/octal/engine.h"
+#include "grundy/games/octal/move_listing.h"
 #include "grundy/games/octal/moves.h"
 #include "grundy/games/octal/multi_heap.h"
 #include "grundy/games/octal/plain.h"
 
 namespace grundy::octal {
-namespace {
-
-constexpr std::uint64_t kMaxTripleHeap = 20000;
-
-}  // namespace
-
 std::string common_name(const OctalCode& code) {
   const std::string c = code.to_string();
   if (c == "grundy") return "Grundy's game";
@@ -88,28 +83,15 @@ HeapAnalysis analyze_misere(const OctalCode& code, std::uint64_t n) {
 
 }  // namespace
 
-HeapAnalysis analyze(const OctalCode& code, std::uint64_t n, Rule rule, std::uint64_t proof_limit,
-                     const Control& control) {
-  if (rule == Rule::misere) return analyze_misere(code, n);
-  HeapAnalysis h;
-  h.n = n;
-  std::vector<std::uint32_t> values;
+Values values_through(const OctalCode& code, std::uint64_t n, std::uint64_t proof_limit,
+                      const Control& control) {
+  Values v;
   if (!code.is_grundy()) {
     const std::uint64_t limit = n < kMaxDirectHeap ? std::min(proof_limit, n + 1) : proof_limit;
-    h.proof = prove_period(code, std::max<std::uint64_t>(limit, 1), &values, {}, control);
+    v.proof = prove_period(code, std::max<std::uint64_t>(limit, 1), &v.values, {}, control);
   }
-  const auto G = [&](std::uint64_t x) -> std::uint32_t {
-    return x < values.size() ? values[x] : periodic_value(values, h.proof->period, x);
-  };
-  std::uint64_t max_split = ~std::uint64_t{0};
-  if (n >= values.size()) {
-    if (h.proof) {
-      h.from_period = true;
-      // Once both parts are at least e, a split's value depends only on b mod p.
-      if (code.max_parts() <= 2) max_split = h.proof->period.preperiod + h.proof->period.period - 1;
-    } else if (n < kMaxDirectHeap) {
-      values = engine_values(code, n + 1, {}, control);
-    } else {
+  if (n >= v.values.size() && !v.proof) {
+    if (n >= kMaxDirectHeap)
       throw LimitError(
           code.is_grundy()
               ? "Grundy's game has no known period; heaps are limited to " +
@@ -121,34 +103,29 @@ HeapAnalysis analyze(const OctalCode& code, std::uint64_t n, Rule rule, std::uin
                     std::to_string(kMaxDirectHeap) +
                     "); search further with --limit N (up to 2^28), if the game is periodic at "
                     "all");
-    }
+    v.values = engine_values(code, n + 1, {}, control);
   }
-  h.value = G(n);
+  return v;
+}
+
+HeapAnalysis analyze(const OctalCode& code, std::uint64_t n, Rule rule, std::uint64_t proof_limit,
+                     const Control& control) {
+  if (rule == Rule::misere) return analyze_misere(code, n);
+  HeapAnalysis h;
+  h.n = n;
+  const Values v = values_through(code, n, proof_limit, control);
+  h.proof = v.proof;
+  h.from_period = v.from_period(n);
+  h.value = v.at(n);
   h.winner = winner_from_value(h.value);
-  // Three-heap splits number about n^2 / 12: listed only for heaps small enough.
-  if (code.max_parts() > 2 && n > kMaxTripleHeap) {
-    h.winning_moves_complete = false;
-    return h;
-  }
-  for_each_move(
-      code, n,
-      [&](const Move& m) {
-        if ((G(m.a) ^ G(m.b) ^ G(m.c)) != 0) return;
-        std::uint64_t copies = 1;
-        if (h.from_period && m.c == 0 && m.b > 0 && m.b >= h.proof->period.preperiod &&
-            code.max_parts() <= 2) {
-          // b, b + p, b + 2p, ... while b stays the smaller part.
-          const std::uint64_t rest = m.a + m.b;
-          const std::uint64_t top = code.is_grundy() ? (rest - 1) / 2 : rest / 2;
-          copies = (top - m.b) / h.proof->period.period + 1;
-          if (copies > 1) h.winning_moves_complete = false;
-        }
-        h.winning_moves_total += copies;
-        if (h.winning_moves.size() < kMaxListedMoves) h.winning_moves.push_back(m);
-      },
-      max_split);
-  if (h.winning_moves.size() < h.winning_moves_total && h.winning_moves_complete)
-    h.winning_moves_complete = false;
+  MoveListing listing;
+  list_moves(
+      code, n, h.from_period ? std::optional<Period>(h.proof->period) : std::nullopt,
+      [&](const Move& m) { return (v.at(m.a) ^ v.at(m.b) ^ v.at(m.c)) == 0; }, listing,
+      kMaxListedMoves);
+  h.winning_moves = std::move(listing.moves);
+  h.winning_moves_total = listing.total;
+  h.winning_moves_complete = listing.complete;
   return h;
 }
 

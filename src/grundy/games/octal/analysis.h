@@ -51,6 +51,20 @@ struct HeapAnalysis {
   std::optional<PeriodProof> proof;
 };
 
+// Normal-play values G(0..n) or a proven period: G(n) for the heaps of one question.
+struct Values {
+  std::vector<std::uint32_t> values;  // as computed (with a proof, only what the proof needed)
+  std::optional<PeriodProof> proof;
+  std::uint32_t at(std::uint64_t m) const {
+    return m < values.size() ? values[m] : periodic_value(values, proof->period, m);
+  }
+  bool from_period(std::uint64_t m) const { return m >= values.size(); }
+};
+// Everything up to n: a period proven within proof_limit values (searched up to n + 1 values for
+// heaps below kMaxDirectHeap), or G(0..n) computed directly (LimitError beyond kMaxDirectHeap).
+Values values_through(const OctalCode& code, std::uint64_t n, std::uint64_t proof_limit,
+                      const Control& control = {});
+
 // Normal play: any n once a period is proven (search up to proof_limit values), otherwise
 // n < kMaxDirectHeap (computed directly). Misère: small heaps, solved as multi-heap game trees.
 HeapAnalysis analyze(const OctalCode& code, std::uint64_t n, Rule rule,

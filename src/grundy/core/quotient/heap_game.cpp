@@ -1,0 +1,63 @@
+#include "grundy/core/quotient/heap_game.h"
+
+#include <algorithm>
+
+#include "grundy/core/error.h"
+
+namespace grundy::quotient {
+
+std::optional<Element> QuotientRun::element(std::uint64_t n) const {
+  if (n < phi.size()) return phi[n];
+  if (!proof) return std::nullopt;
+  return phi[periodic_index(proof->period, n)];
+}
+
+std::optional<Stability> stability(const std::vector<Element>& phi, const HeapRules& rules) {
+  if (!rules.t || phi.size() < 2) return std::nullopt;
+  const std::uint64_t last = phi.size() - 1;
+  const std::uint64_t h = std::max<std::uint32_t>(rules.h, 1);
+  const auto tails = least_tail_starts(phi);
+  for (std::uint64_t p = 1; p < phi.size(); ++p) {
+    const std::uint64_t e = tails[p];
+    const std::uint64_t needed = h * (std::max<std::uint64_t>(e, 1) + p) + *rules.t - 1;
+    if (needed <= last) return Stability{Period{e, p}, needed, *rules.t, h};
+  }
+  return std::nullopt;
+}
+
+QuotientRun compute_quotient(const HeapRules& rules, const QuotientGoal& goal) {
+  Builder b(rules.options, goal.limits, goal.poll);
+  QuotientRun run;
+  const std::uint32_t target = goal.max_heap ? *goal.max_heap : goal.bound;
+  std::vector<Element> phi{0};
+  std::size_t expansions_seen = 0;
+  while (b.heaps() <= target) {
+    try {
+      b.add_heap();
+    } catch (const LimitError& e) {
+      run.stopped = e.what();
+      break;
+    }
+    const Pretension& p = b.pretension();
+    if (b.expansions().size() != expansions_seen) {  // renumbered: read every phi again
+      expansions_seen = b.expansions().size();
+      phi.resize(p.heaps());
+      for (std::uint32_t n = 0; n < p.heaps(); ++n) phi[n] = p.phi(n);
+    } else {
+      phi.push_back(p.phi(p.heaps() - 1));
+    }
+    if (goal.progress) goal.progress(b.heaps() - 1, p.monoid.order());
+    if (rules.t && (run.proof = stability(phi, rules))) break;
+  }
+  run.last_heap = b.heaps() - 1;
+  run.quotient = canonical(b.pretension());
+  run.phi.resize(run.quotient.heaps());
+  for (std::uint32_t n = 0; n < run.quotient.heaps(); ++n) run.phi[n] = run.quotient.phi(n);
+  // The proof was found on the builder's numbering; canonical() only renames elements.
+  if (run.proof) run.proof = stability(run.phi, rules);
+  run.expansions = b.expansions();
+  run.stats = b.stats();
+  return run;
+}
+
+}  // namespace grundy::quotient
