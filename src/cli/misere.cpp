@@ -31,6 +31,7 @@ struct MisereOptions {
   std::string values;
   std::string max_heap;
   std::string max_order;
+  std::string seconds;
   bool quotient = false;
   bool genus = false;
   bool table = false;
@@ -77,8 +78,8 @@ void print_quotient(const oct::OctalCode& code, const oct::MisereQuotient& m, bo
              m.last_heap(), monoid.order(), p_words.size(), p_words.size() == 1 ? "" : "s",
              m.tame ? fmt::format("tame (misère Nim's quotient T{})", *m.tame)
                     : std::string("wild (not a quotient of misère Nim)"));
-  fmt::print("{}: {}\n", m.proven() ? "Stable for every heap, proven"
-                                    : "Status: " + report::quotient_status(m),
+  fmt::print("{}: {}\n",
+             m.proven() ? "Stable for every heap, proven" : "Status: " + report::quotient_status(m),
              report::quotient_argument(m));
   std::string gens;
   for (std::size_t i = 0; i < pr.names.size(); ++i)
@@ -92,7 +93,8 @@ void print_quotient(const oct::OctalCode& code, const oct::MisereQuotient& m, bo
   // phi: every computed heap, or with a proof up to one period past the preperiod.
   std::uint64_t shown = m.last_heap() + 1;
   if (m.run.proof)
-    shown = std::min<std::uint64_t>(shown, m.run.proof->period.preperiod + m.run.proof->period.period);
+    shown =
+        std::min<std::uint64_t>(shown, m.run.proof->period.preperiod + m.run.proof->period.period);
   fmt::print("phi (heap -> element){}:\n",
              m.run.proof ? fmt::format(", then periodic with period {}", m.run.proof->period.period)
                          : std::string());
@@ -143,14 +145,16 @@ void run_genus(const oct::OctalCode& code, const MisereOptions& o) {
 
 void run(const MisereOptions& o) {
   const auto code = oct::OctalCode::parse(o.code);
-  const int modes = static_cast<int>(o.quotient) + static_cast<int>(o.genus) +
-                    static_cast<int>(!o.heaps.empty());
+  const int modes =
+      static_cast<int>(o.quotient) + static_cast<int>(o.genus) + static_cast<int>(!o.heaps.empty());
   if (modes == 0)
-    throw InputError("say what to compute: --quotient, --genus, or heaps (grundy misere 0.77 3 5 9)");
+    throw InputError(
+        "say what to compute: --quotient, --genus, or heaps (grundy misere 0.77 3 5 9)");
   if (modes > 1) throw InputError("give one of --quotient, --genus or heaps, not several");
   if (!o.values.empty() && !o.genus) throw InputError("--values goes with --genus");
   if (o.table && !o.quotient) throw InputError("--table goes with --quotient");
   if (!o.max_heap.empty() && !o.quotient) throw InputError("--max-heap goes with --quotient");
+  if (!o.seconds.empty() && !o.quotient) throw InputError("--seconds goes with --quotient");
   if (o.explain && o.heaps.empty()) throw InputError("--explain goes with heaps");
   const q::Element max_order =
       o.max_order.empty()
@@ -164,6 +168,9 @@ void run(const MisereOptions& o) {
     if (!o.max_heap.empty())
       r.max_heap = static_cast<std::uint32_t>(
           parse_uint(o.max_heap, "--max-heap", oct::kMaxQuotientHeap, "2^20"));
+    r.seconds = !o.seconds.empty() ? static_cast<double>(parse_uint(o.seconds, "--seconds",
+                                                                    7 * 86400, "a week of seconds"))
+                                   : (r.max_heap ? 0 : oct::kDefaultQuotientSeconds);
     ProgressLine line(fmt::format("the misère quotient of {}", code.to_string()), o.progress);
     const auto m = oct::misere_quotient(code, r, control_for(line));
     if (o.json) return print_json(report::misere_quotient_json(code, m, o.table));
@@ -200,6 +207,9 @@ const Registration misere_registration{
       cmd.add_option("--max-heap", o->max_heap,
                      "with --quotient: heaps 0..N exactly (default: until proven stable, at most "
                      "heap 1000)");
+      cmd.add_option("--seconds", o->seconds,
+                     "with --quotient: stop after this long, keeping the heaps done (default: 10 "
+                     "without --max-heap, none with it)");
       cmd.add_option("--max-order", o->max_order,
                      "the largest quotient to compute (default 4096, up to 2^20)");
       cmd.add_flag("--table", o->table, "with --quotient: the multiplication table");

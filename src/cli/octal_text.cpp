@@ -45,11 +45,11 @@ void print_moves_tail(const oct::SumAnalysis& s) {
                             : std::string("More winning moves than were counted");
     fmt::print("{} (--json lists up to {}", total, oct::kMaxListedMoves);
     if (s.families)
-      fmt::print("; a split of a heap past the computed values whose smaller part b >= {} "
-                 "stands for every b + j*{} as well",
-                 s.families->preperiod, s.families->period);
-    if (!s.winning_moves_counted)
-      fmt::print("; some heaps were too large to examine every split");
+      fmt::print(
+          "; a split of a heap past the computed values whose smaller part b >= {} "
+          "stands for every b + j*{} as well",
+          s.families->preperiod, s.families->period);
+    if (!s.winning_moves_counted) fmt::print("; some heaps were too large to examine every split");
     fmt::print(").\n");
   }
 }
@@ -59,7 +59,8 @@ std::string heap_label(const oct::SumAnalysis& s, std::size_t i) {
 }
 
 void print_normal_sum(const oct::OctalCode& code, const oct::SumAnalysis& s) {
-  print_octal_rules(code, fmt::format("normal play: a sum of {}", count_of(s.heaps.size(), "heap")));
+  print_octal_rules(code,
+                    fmt::format("normal play: a sum of {}", count_of(s.heaps.size(), "heap")));
   std::uint64_t largest_value = s.value;
   std::uint64_t largest_heap = 0;
   for (std::size_t i = 0; i < s.heaps.size(); ++i) {
@@ -106,13 +107,16 @@ void print_normal_sum(const oct::OctalCode& code, const oct::SumAnalysis& s) {
 void print_misere_sum(const oct::OctalCode& code, const oct::SumAnalysis& s,
                       const oct::MisereQuotient& q, bool explain) {
   const auto& pr = q.presentation;
-  print_octal_rules(code, fmt::format("misère play (whoever makes the last move loses): a sum of {}",
-                                      count_of(s.heaps.size(), "heap")));
+  print_octal_rules(code,
+                    fmt::format("misère play (whoever makes the last move loses): a sum of {}",
+                                count_of(s.heaps.size(), "heap")));
   fmt::print("\nMisère quotient {}: order {}, {}.\n",
              q.proven() ? std::string("(proven for every heap)")
                         : fmt::format("of heaps 0..{} (enough for these heaps)", q.last_heap()),
              q.run.quotient.monoid.order(),
              q.tame ? fmt::format("tame: misère Nim's T{}", *q.tame) : std::string("wild"));
+  const bool terminal =
+      s.winner == Winner::first && s.winning_moves.empty() && s.winning_moves_counted;
   if (explain) {
     if (s.heaps.size() <= kSumHeapsShown) {
       for (std::size_t i = 0; i < s.heaps.size(); ++i)
@@ -124,19 +128,22 @@ void print_misere_sum(const oct::OctalCode& code, const oct::SumAnalysis& s,
       if (q.run.quotient.monoid.is_p(x)) p_words.push_back(pr.element(x));
     std::string p_list;
     for (std::size_t i = 0; i < p_words.size(); ++i) p_list += (i ? ", " : "") + p_words[i];
-    fmt::print("P-portion ({} elements): {}\n", p_words.size(), p_list);
+    fmt::print("P-portion ({} element{}){}{}\n", p_words.size(), p_words.size() == 1 ? "" : "s",
+               p_words.empty() ? "" : ": ", p_list);
     fmt::print("The product {} is {}in the P-portion, so {}", pr.element(s.product),
                s.winner == Winner::second ? "" : "not ", outcome_sentence(s.winner));
-    fmt::print("{}", s.winner == Winner::second
-                         ? ": every move gives a product outside it.\n"
-                         : ": move in one heap so that the product lands in it.\n");
+    if (s.winner == Winner::second)
+      fmt::print(": every move gives a product outside it.\n");
+    else if (terminal)
+      fmt::print(": no heap has a move, and under misère play whoever cannot move has won.\n");
+    else
+      fmt::print(": move in one heap so that the product lands in it.\n");
   } else {
-    fmt::print("Here {}.\n", outcome_sentence(s.winner));
+    fmt::print(
+        "Here {}{}.\n", outcome_sentence(s.winner),
+        terminal ? ": no heap has a move, and under misère play whoever cannot move has won" : "");
   }
-  if (s.winner == Winner::first && s.winning_moves.empty() && s.winning_moves_counted) {
-    fmt::print("No heap has a move: the player to move has already won, without a move.\n");
-    return;
-  }
+  if (terminal) return;
   const quotient::Multiplier mult(q.run.quotient.monoid);
   for (std::size_t i = 0; i < s.winning_moves.size() && i < kSumMovesShown; ++i) {
     const auto& m = s.winning_moves[i];

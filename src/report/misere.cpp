@@ -18,19 +18,22 @@ std::string quotient_argument(const oct::MisereQuotient& m) {
     return fmt::format(
         "phi(n + {}) = phi(n) for {} <= n <= {}, and the quotient of heaps 0..{} is valid and "
         "reduced; the argument needs heaps up to {}*({} + {}) + {} - 1 = {} (t = {}: a move "
-        "removes at most {} tokens; it leaves at most {} heaps). Every heap above {} then has the "
+        "removes at most {} token{}; it leaves at most {} heap{}). Every heap above {} then has "
+        "the "
         "same option elements as the heap {} below it, so it adds no new case to the check: the "
         "quotient holds for every heap and phi is periodic with period {} from heap {}.",
-        p, e, m.last_heap() - p, m.last_heap(), s->h, e1, p, s->t, s->needed, s->t, s->t, s->h,
-        m.last_heap(), p, p, e);
+        p, e, m.last_heap() - p, m.last_heap(), s->h, e1, p, s->t, s->needed, s->t, s->t,
+        s->t == 1 ? "" : "s", s->h, s->h == 1 ? "" : "s", m.last_heap(), p, p, e);
   }
   std::string why = fmt::format("computed for heaps 0..{} only", m.last_heap());
   if (!m.run.stopped.empty()) why += fmt::format(" (stopped: {})", m.run.stopped);
   if (!m.finite_rules)
-    return why + "; no stabilisation argument applies to Grundy's game (a split may remove "
-                 "nothing and leave parts of any size), so nothing is proven beyond those heaps.";
-  return why + "; phi shows no period long enough for the stabilisation argument there, so "
-               "nothing is proven beyond those heaps.";
+    return why +
+           "; no stabilisation argument applies to Grundy's game (a split may remove "
+           "nothing and leave parts of any size), so nothing is proven beyond those heaps.";
+  return why +
+         "; phi shows no period long enough for the stabilisation argument there, so "
+         "nothing is proven beyond those heaps.";
 }
 
 namespace {
@@ -64,7 +67,8 @@ nlohmann::json misere_quotient_json(const oct::OctalCode& code, const oct::Miser
   for (std::size_t i = 0; i < pr.names.size(); ++i)
     generators.push_back({{"name", pr.names[i]}, {"heap", pr.generator_heap[i]}});
   nlohmann::json relations = nlohmann::json::array();
-  for (const auto& r : pr.relations) relations.push_back(pr.word(r.left) + " = " + pr.word(r.right));
+  for (const auto& r : pr.relations)
+    relations.push_back(pr.word(r.left) + " = " + pr.word(r.right));
   nlohmann::json tame_genus = nullptr;
   if (m.tame) {
     tame_genus = nlohmann::json::array();
@@ -137,7 +141,8 @@ nlohmann::json octal_sum_json(const oct::OctalCode& code, const oct::SumAnalysis
   } else {
     std::vector<q::Element> elements = s.elements;
     j["elements"] = m ? words(m->presentation, elements) : nlohmann::json(elements);
-    j["product"] = m ? nlohmann::json(m->presentation.element(s.product)) : nlohmann::json(s.product);
+    j["product"] =
+        m ? nlohmann::json(m->presentation.element(s.product)) : nlohmann::json(s.product);
     j["in_p_portion"] = s.winner == Winner::second;
     j["quotient_order"] = m ? nlohmann::json(m->run.quotient.monoid.order()) : nullptr;
     j["quotient_status"] =
@@ -150,9 +155,9 @@ nlohmann::json octal_sum_json(const oct::OctalCode& code, const oct::SumAnalysis
   j["winning_moves_total"] =
       s.winning_moves_counted ? nlohmann::json(s.winning_moves_total) : nlohmann::json(nullptr);
   j["winning_moves_complete"] = s.winning_moves_complete;
-  j["families"] = s.families ? nlohmann::json({{"from", s.families->preperiod},
-                                                {"period", s.families->period}})
-                             : nlohmann::json(nullptr);
+  j["families"] =
+      s.families ? nlohmann::json({{"from", s.families->preperiod}, {"period", s.families->period}})
+                 : nlohmann::json(nullptr);
   j["from_period"] = s.from_period;
   return j;
 }

@@ -29,8 +29,9 @@ nlohmann::json misere_route(std::string_view body, const Budget& budget) {
   const int modes = static_cast<int>(quotient) + static_cast<int>(genus) +
                     static_cast<int>(heap_texts.has_value());
   if (modes == 0)
-    throw InputError("say what to compute: quotient, genus, or heaps (grundy misere 0.77 3 5 9)");
-  if (modes > 1) throw InputError("give one of quotient, genus or heaps, not several");
+    throw InputError(
+        "say what to compute: --quotient, --genus, or heaps (grundy misere 0.77 3 5 9)");
+  if (modes > 1) throw InputError("give one of --quotient, --genus or heaps, not several");
   const auto order_text = r.number_text("max_order");
   const auto max_order = static_cast<quotient::Element>(
       order_text ? parse_uint(*order_text, "--max-order", kMaxWebQuotientOrder,
@@ -40,11 +41,10 @@ nlohmann::json misere_route(std::string_view body, const Budget& budget) {
   control.stop = budget.stop();
   try {
     if (genus) {
-      const auto count = parse_uint(r.number_text("values").value_or("21"), "--values",
-                                    kMaxWebGenusValues);
-      return report::misere_genus_json(code, oct::heap_genera(code, count,
-                                                              oct::kMaxGenusPositions,
-                                                              budget.stop()));
+      const auto count =
+          parse_uint(r.number_text("values").value_or("21"), "--values", kMaxWebGenusValues);
+      return report::misere_genus_json(
+          code, oct::heap_genera(code, count, oct::kMaxGenusPositions, budget.stop()));
     }
     if (quotient) {
       oct::QuotientRequest q;
@@ -53,6 +53,10 @@ nlohmann::json misere_route(std::string_view body, const Budget& budget) {
       if (const auto m = r.number_text("max_heap"))
         q.max_heap = static_cast<std::uint32_t>(
             parse_uint(*m, "--max-heap", kMaxWebQuotientHeap, std::to_string(kMaxWebQuotientHeap)));
+      // As the command line, stop the open-ended search in time with the heaps done (within
+      // the budget rather than 10 s).
+      if (!q.max_heap)
+        q.seconds = std::min(oct::kDefaultQuotientSeconds, 0.75 * budget.remaining());
       const auto result = oct::misere_quotient(code, q, control);
       budget.check();
       return report::misere_quotient_json(code, result, r.flag("table"));

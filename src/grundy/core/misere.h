@@ -1,10 +1,10 @@
 #pragma once
 // Misère play: whoever makes the last move loses.
 //
-// Covered: single games (the solver's Rule::misere: terminal positions are worth 1, otherwise
-// mex, and the player to move loses exactly at value 0), and sums of Nim heaps (Bouton's misère
-// rule below). Not covered yet: misère sums of general games, whose outcome is not determined by
-// the components' Grundy or misère values (it needs the misère quotient theory of Plambeck).
+// Here: single games (the solver's Rule::misere: terminal positions are worth 1, otherwise mex,
+// and the player to move loses exactly at value 0), and sums of Nim heaps (Bouton's misère rule
+// below). Misère sums of other games played on heaps are not determined by the components' Grundy
+// or misère values: quotient/ computes their misère quotients (Plambeck and Siegel).
 #include <cstdint>
 #include <span>
 

@@ -15,8 +15,8 @@ std::vector<std::uint64_t> parse_uint_list(std::string_view text, std::string_vi
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = text.find(',', start);
-    const std::string_view token =
-        text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    const std::string_view token = text.substr(
+        start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
     if (out.size() == max_count)
       throw LimitError(std::string(what) + " has more than " + std::to_string(max_count) + " " +
                        std::string(item) + "s");

@@ -1,6 +1,8 @@
 #include "grundy/core/quotient/heap_game.h"
 
 #include <algorithm>
+#include <chrono>
+#include <string>
 
 #include "grundy/core/error.h"
 
@@ -26,13 +28,24 @@ std::optional<Stability> stability(const std::vector<Element>& phi, const HeapRu
 }
 
 QuotientRun compute_quotient(const HeapRules& rules, const QuotientGoal& goal) {
-  Builder b(rules.options, goal.limits, goal.poll);
+  const auto start = std::chrono::steady_clock::now();
+  // The time limit ends a heap half done like any limit: the builder keeps the heaps before it.
+  auto poll = [&goal, start] {
+    if (goal.poll) goal.poll();
+    if (goal.seconds > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >
+            goal.seconds)
+      throw LimitError("the time limit of " + std::to_string(static_cast<long long>(goal.seconds)) +
+                       " s ran out");
+  };
+  Builder b(rules.options, goal.limits, poll);
   QuotientRun run;
   const std::uint32_t target = goal.max_heap ? *goal.max_heap : goal.bound;
   std::vector<Element> phi{0};
   std::size_t expansions_seen = 0;
   while (b.heaps() <= target) {
     try {
+      if (goal.seconds > 0) poll();
       b.add_heap();
     } catch (const LimitError& e) {
       run.stopped = e.what();

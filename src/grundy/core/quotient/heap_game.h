@@ -45,6 +45,8 @@ struct QuotientGoal {
   // it, until the quotient is proven stable, at most heaps 0..bound.
   std::optional<std::uint32_t> max_heap;
   std::uint32_t bound = 1000;
+  // > 0: stop (keeping the heaps done, like a limit) once this many seconds have passed.
+  double seconds = 0;
   Limits limits;
   std::function<void()> poll;  // may throw to stop
   std::function<void(std::uint32_t heap, Element order)> progress;

@@ -45,7 +45,8 @@ std::string generator_name(std::size_t i);
 std::optional<unsigned> tame_index(const BipartiteMonoid& m);
 
 // For a tame quotient: whether x is one of its two "small" elements (the identity and the P-element
-// a with a^2 = 1, the classes of sums of heaps worth 0 and 1 that behave as in misère Nim's endgame).
+// a with a^2 = 1, the classes of sums of heaps worth 0 and 1 that behave as in misère Nim's
+// endgame).
 bool is_small_tame_element(const BipartiteMonoid& m, Element x);
 
 }  // namespace grundy::quotient

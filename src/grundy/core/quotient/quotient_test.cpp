@@ -71,7 +71,8 @@ TEST(Quotient, KaylesAgreesWithBruteForceOnSumsOfFourHeaps) {
       for (std::uint32_t d = c; d <= 12; ++d)
         for (std::uint32_t e = d; e <= 12; ++e) {
           const Element x = p.times_heap(p.times_heap(p.times_heap(p.phi(a), c), d), e);
-          ASSERT_EQ(p.monoid.is_p(x), brute.is_p({a, c, d, e})) << a << " " << c << " " << d << " " << e;
+          ASSERT_EQ(p.monoid.is_p(x), brute.is_p({a, c, d, e}))
+              << a << " " << c << " " << d << " " << e;
           ++checked;
         }
   EXPECT_EQ(checked, 1820);

@@ -14,8 +14,7 @@ namespace {
 // Sets of elements as bit sets of one fixed size, kept in one buffer.
 class SetBuffer {
  public:
-  SetBuffer(Element order, std::size_t sets)
-      : words_((order + 63) / 64), bits_(words_ * sets, 0) {}
+  SetBuffer(Element order, std::size_t sets) : words_((order + 63) / 64), bits_(words_ * sets, 0) {}
   std::size_t words() const { return words_; }
   std::uint64_t* set(std::size_t i) { return bits_.data() + i * words_; }
 
@@ -100,8 +99,7 @@ Letters compute_letters(const Pretension& p, const OptionsFn& options) {
     if (l.targets.empty()) continue;
     key.assign(1, static_cast<Element>(l.generator));
     key.insert(key.end(), l.targets.begin(), l.targets.end());
-    const auto [it, fresh] =
-        index.try_emplace(key, static_cast<std::int32_t>(out.letters.size()));
+    const auto [it, fresh] = index.try_emplace(key, static_cast<std::int32_t>(out.letters.size()));
     if (fresh) out.letters.push_back(std::move(l));
     out.heap_letter[n] = it->second;
   }
@@ -130,8 +128,13 @@ class Marker {
   // assign_to (if given): receives the outcome of each element's least sum.
   Marker(const BipartiteMonoid& m, const Letters& l, const std::function<void()>& poll,
          std::vector<std::uint8_t>* assign_to)
-      : m_(m), l_(l.letters), poll_(poll), assign_to_(assign_to),
-        sets_(m.order(), 2 * l.letters.size() + 2), words_(sets_.words()), p_bits_(words_, 0),
+      : m_(m),
+        l_(l.letters),
+        poll_(poll),
+        assign_to_(assign_to),
+        sets_(m.order(), 2 * l.letters.size() + 2),
+        words_(sets_.words()),
+        p_bits_(words_, 0),
         marked_(m.order(), 0) {
     least_.parent.assign(m.order(), kNone);
     least_.via.assign(m.order(), 0);
@@ -224,8 +227,14 @@ class NChecker {
  public:
   NChecker(const BipartiteMonoid& m, const Letters& l, const std::function<void()>& poll,
            const std::vector<std::uint32_t>* best)
-      : m_(m), l_(l.letters), poll_(poll), best_(best), sets_(m.order(), 2 * l.letters.size() + 2),
-        words_(sets_.words()), p_bits_(words_, 0), store_(m.order(), words_),
+      : m_(m),
+        l_(l.letters),
+        poll_(poll),
+        best_(best),
+        sets_(m.order(), 2 * l.letters.size() + 2),
+        words_(sets_.words()),
+        p_bits_(words_, 0),
+        store_(m.order(), words_),
         word_(l.letters.size(), 0) {
     for (Element x = 0; x < m.order(); ++x)
       if (m.p[x]) put(p_bits_.data(), x);
@@ -301,8 +310,8 @@ LeastWords least_words(const BipartiteMonoid& m, const Letters& letters,
   return Marker(m, letters, poll, nullptr).run();
 }
 
-bool is_valid(const BipartiteMonoid& m, const Letters& letters,
-              const std::function<void()>& poll, VerifyStats* stats) {
+bool is_valid(const BipartiteMonoid& m, const Letters& letters, const std::function<void()>& poll,
+              VerifyStats* stats) {
   if (m.p[0]) return false;
   for (Element x = 0; x < m.order(); ++x)
     for (const Letter& l : letters.letters) {

@@ -51,9 +51,9 @@ struct Pretension {
 
 // The distinct heap data (generator, option elements), in order of their first heap.
 struct Letter {
-  std::uint32_t heap = 0;                    // the first heap with these data
-  std::int32_t generator = -1;               // as Pretension::heap_generator
-  std::vector<Element> targets;              // T: the options' elements, sorted
+  std::uint32_t heap = 0;                            // the first heap with these data
+  std::int32_t generator = -1;                       // as Pretension::heap_generator
+  std::vector<Element> targets;                      // T: the options' elements, sorted
   std::vector<std::array<std::int32_t, 3>> recipes;  // per target: its parts' generators
 };
 struct Letters {

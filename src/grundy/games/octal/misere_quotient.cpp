@@ -29,6 +29,7 @@ MisereQuotient misere_quotient(const OctalCode& code, const QuotientRequest& req
   goal.max_heap = request.max_heap;
   goal.bound = request.bound;
   goal.limits.max_order = request.max_order;
+  goal.seconds = request.seconds;
   const std::uint32_t target = request.max_heap ? *request.max_heap : request.bound;
   goal.poll = [&control] {
     if (control.stop && control.stop->load()) throw Interrupted();

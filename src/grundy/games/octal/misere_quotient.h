@@ -19,6 +19,8 @@ inline constexpr std::uint32_t kDefaultQuotientBound = 1000;
 inline constexpr std::uint32_t kMaxQuotientHeap = 1 << 20;
 inline constexpr quotient::Element kDefaultQuotientOrder = 1 << 12;
 inline constexpr quotient::Element kMaxQuotientOrder = 1 << 20;
+// Without --max-heap the search for a stable quotient stops after this long (--seconds).
+inline constexpr double kDefaultQuotientSeconds = 10;
 
 // The options of each heap, t (the last non-zero digit; none for Grundy's game) and the most
 // heaps a move leaves.
@@ -28,6 +30,7 @@ struct QuotientRequest {
   std::optional<std::uint32_t> max_heap;  // exactly heaps 0..N (or until proven, if sooner)
   std::uint32_t bound = kDefaultQuotientBound;
   quotient::Element max_order = kDefaultQuotientOrder;
+  double seconds = 0;  // > 0: stop after this long, keeping the heaps done
 };
 
 struct MisereQuotient {

@@ -1,6 +1,7 @@
 // Misère quotients of octal games against a brute-force misère search over sums of heaps (the
 // generic solver on multisets of heaps, no quotient involved), and the published facts.
 #include <algorithm>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -58,7 +59,8 @@ void check_against_brute_force(const OctalCode& code, std::uint32_t max_heap) {
           ASSERT_EQ(p.monoid.is_p(x), brute.is_p({a, b, c, d}))
               << code.to_string() << ": heaps " << a << " " << b << " " << c << " " << d;
         }
-  EXPECT_EQ(p.monoid.order() % 2, 0u) << code.to_string() << ": every misère quotient has even order";
+  EXPECT_EQ(p.monoid.order() % 2, 0u)
+      << code.to_string() << ": every misère quotient has even order";
   // Not too fine: a sum for each element (a shortest word over the heaps' generators, read as
   // heaps), and for each pair some third sum the brute force gives different outcomes with.
   if (p.monoid.order() > 64) return;
@@ -95,14 +97,30 @@ void check_against_brute_force(const OctalCode& code, std::uint32_t max_heap) {
 std::uint32_t brute_max_heap() {
   return sanitized() ? 8 : 12;
 }
-TEST(MisereQuotientBrute, Kayles) { check_against_brute_force(OctalCode::parse("0.77"), brute_max_heap()); }
-TEST(MisereQuotientBrute, DawsonsKayles) { check_against_brute_force(OctalCode::parse("0.07"), brute_max_heap()); }
-TEST(MisereQuotientBrute, DawsonsChess) { check_against_brute_force(OctalCode::parse("0.137"), brute_max_heap()); }
-TEST(MisereQuotientBrute, Octal075) { check_against_brute_force(OctalCode::parse("0.75"), brute_max_heap()); }
-TEST(MisereQuotientBrute, Octal031) { check_against_brute_force(OctalCode::parse("0.31"), brute_max_heap()); }
-TEST(MisereQuotientBrute, Octal0123) { check_against_brute_force(OctalCode::parse("0.123"), brute_max_heap()); }
-TEST(MisereQuotientBrute, Octal407) { check_against_brute_force(OctalCode::parse("4.07"), brute_max_heap()); }
-TEST(MisereQuotientBrute, GrundysGame) { check_against_brute_force(OctalCode::parse("grundy"), brute_max_heap()); }
+TEST(MisereQuotientBrute, Kayles) {
+  check_against_brute_force(OctalCode::parse("0.77"), brute_max_heap());
+}
+TEST(MisereQuotientBrute, DawsonsKayles) {
+  check_against_brute_force(OctalCode::parse("0.07"), brute_max_heap());
+}
+TEST(MisereQuotientBrute, DawsonsChess) {
+  check_against_brute_force(OctalCode::parse("0.137"), brute_max_heap());
+}
+TEST(MisereQuotientBrute, Octal075) {
+  check_against_brute_force(OctalCode::parse("0.75"), brute_max_heap());
+}
+TEST(MisereQuotientBrute, Octal031) {
+  check_against_brute_force(OctalCode::parse("0.31"), brute_max_heap());
+}
+TEST(MisereQuotientBrute, Octal0123) {
+  check_against_brute_force(OctalCode::parse("0.123"), brute_max_heap());
+}
+TEST(MisereQuotientBrute, Octal407) {
+  check_against_brute_force(OctalCode::parse("4.07"), brute_max_heap());
+}
+TEST(MisereQuotientBrute, GrundysGame) {
+  check_against_brute_force(OctalCode::parse("grundy"), brute_max_heap());
+}
 
 TEST(MisereQuotient, RandomCodesAgreeWithBruteForce) {
   std::mt19937 rng(24);
@@ -128,15 +146,43 @@ TEST(MisereQuotient, KaylesStabilisesWithPeriod12) {
   EXPECT_EQ(m.run.quotient.monoid.order(), 40u);
   EXPECT_EQ(std::count(m.run.quotient.monoid.p.begin(), m.run.quotient.monoid.p.end(), 1), 9);
   EXPECT_EQ(m.run.proof->period, (Period{71, 12}));  // as Kayles' normal-play values
-  EXPECT_EQ(m.last_heap(), 167u);                      // 2*(71 + 12) + 2 - 1
+  EXPECT_EQ(m.last_heap(), 167u);                    // 2*(71 + 12) + 2 - 1
   EXPECT_EQ(m.presentation.names.size(), 7u);
   EXPECT_FALSE(m.tame.has_value());
   // Past the proof, phi from the period equals phi computed heap by heap.
   q::Builder b(heap_rules(OctalCode::parse("0.77")).options);
   while (b.heaps() <= 260) b.add_heap();
   const auto far = q::canonical(b.pretension());
-  for (std::uint32_t n = 0; n <= 260; ++n)
-    ASSERT_EQ(far.phi(n), *m.run.element(n)) << "heap " << n;
+  for (std::uint32_t n = 0; n <= 260; ++n) ASSERT_EQ(far.phi(n), *m.run.element(n)) << "heap " << n;
+}
+
+// Every Kayles position of at most 34 tokens (every partition, any number of heaps), through the
+// proven quotient, against the brute force.
+TEST(MisereQuotient, KaylesEveryPositionOfAtMost34Tokens) {
+  const auto code = OctalCode::parse("0.77");
+  const auto m = misere_quotient(code, {});
+  ASSERT_TRUE(m.proven());
+  const q::Pretension& p = m.run.quotient;
+  BruteMisere brute(code);
+  const std::uint32_t total = sanitized() ? 22 : 34;
+  std::uint64_t checked = 0;
+  Heaps parts;
+  // Partitions of t into parts <= largest, in non-increasing order.
+  std::function<void(std::uint32_t, std::uint32_t, q::Element)> walk =
+      [&](std::uint32_t left, std::uint32_t largest, q::Element x) {
+        if (left == 0) {
+          ASSERT_EQ(p.monoid.is_p(x), brute.is_p(parts));
+          ++checked;
+          return;
+        }
+        for (std::uint32_t k = std::min(left, largest); k >= 1; --k) {
+          parts.push_back(k);
+          walk(left - k, k, p.times_heap(x, k));
+          parts.pop_back();
+        }
+      };
+  for (std::uint32_t t = 0; t <= total; ++t) walk(t, t, 0);
+  EXPECT_EQ(checked, sanitized() ? 4508u : 66273u);  // the sum of p(t) for t <= total
 }
 
 // Siegel, "The structure and classification of misère quotients" (arXiv math/0703070): there is

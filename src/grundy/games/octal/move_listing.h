@@ -19,11 +19,11 @@ namespace grundy::octal {
 inline constexpr std::uint64_t kMaxTripleHeap = 20000;
 
 struct MoveListing {
-  std::vector<Move> moves;        // listed, at most the bound given
-  std::uint64_t total = 0;        // every accepted move, families counted in full
-  bool complete = true;           // every accepted move is in `moves`, one by one
-  bool counted = true;            // `total` counts them all (false: the heap was not examined)
-  bool families = false;          // some listed split stands for a family (see above)
+  std::vector<Move> moves;  // listed, at most the bound given
+  std::uint64_t total = 0;  // every accepted move, families counted in full
+  bool complete = true;     // every accepted move is in `moves`, one by one
+  bool counted = true;      // `total` counts them all (false: the heap was not examined)
+  bool families = false;    // some listed split stands for a family (see above)
 };
 
 // `periodic`: the period of the tested quantity when n is past the computed values (nullopt: n

@@ -38,8 +38,7 @@ void add_heap_moves(const OctalCode& code, SumAnalysis& s, std::size_t i,
   }
   work += cost;
   MoveListing l;
-  const std::size_t room =
-      kMaxListedMoves - std::min(kMaxListedMoves, s.winning_moves.size());
+  const std::size_t room = kMaxListedMoves - std::min(kMaxListedMoves, s.winning_moves.size());
   list_moves(code, n, periodic, accept, l, room);
   for (const auto& m : l.moves) s.winning_moves.push_back({i, n, m});
   s.winning_moves_total += l.total;
@@ -83,10 +82,11 @@ MisereQuotient quotient_for_sum(const OctalCode& code, std::span<const std::uint
   check_heaps(heaps);
   const std::uint64_t largest = *std::max_element(heaps.begin(), heaps.end());
   if (code.is_grundy() && largest > kMaxQuotientHeap)
-    throw LimitError("the misère quotient of Grundy's game is computed heap by heap (no "
-                     "stabilisation argument applies to it), up to heap " +
-                     std::to_string(kMaxQuotientHeap) + "; a heap of " + std::to_string(largest) +
-                     " is beyond that");
+    throw LimitError(
+        "the misère quotient of Grundy's game is computed heap by heap (no "
+        "stabilisation argument applies to it), up to heap " +
+        std::to_string(kMaxQuotientHeap) + "; a heap of " + std::to_string(largest) +
+        " is beyond that");
   QuotientRequest r;
   r.max_order = max_order;
   r.max_heap = static_cast<std::uint32_t>(std::min<std::uint64_t>(largest, kMaxQuotientHeap));
@@ -95,8 +95,7 @@ MisereQuotient quotient_for_sum(const OctalCode& code, std::span<const std::uint
     std::string why =
         q.run.stopped.empty()
             ? "no stable quotient was proven up to heap " + std::to_string(q.last_heap()) +
-                  " (heaps are computed one by one up to " + std::to_string(kMaxQuotientHeap) +
-                  ")"
+                  " (heaps are computed one by one up to " + std::to_string(kMaxQuotientHeap) + ")"
             : "it stopped at heap " + std::to_string(q.last_heap()) + ": " + q.run.stopped;
     throw LimitError("the misère quotient of " + code.to_string() + " is not known for a heap of " +
                      std::to_string(largest) + ": " + why);
@@ -135,8 +134,8 @@ SumAnalysis analyze_misere_sum(const OctalCode& code, std::span<const std::uint6
   std::uint64_t work = 0;
   for (std::size_t i = 0; i < k; ++i) {
     const quotient::Element rest = mult.times(prefix[i], suffix[i + 1]);
-    const auto periodic = heaps[i] >= run.phi.size() ? std::optional<Period>(run.proof->period)
-                                                     : std::nullopt;
+    const auto periodic =
+        heaps[i] >= run.phi.size() ? std::optional<Period>(run.proof->period) : std::nullopt;
     add_heap_moves(
         code, s, i, periodic,
         [&](const Move& m) {

@@ -32,8 +32,8 @@ struct SumMove {
 struct SumAnalysis {
   Rule rule = Rule::normal;
   std::vector<std::uint64_t> heaps;
-  std::vector<std::uint32_t> values;  // normal play: G of each heap
-  std::uint64_t value = 0;            // normal play: their xor
+  std::vector<std::uint32_t> values;        // normal play: G of each heap
+  std::uint64_t value = 0;                  // normal play: their xor
   std::vector<quotient::Element> elements;  // misère play: each heap's element
   quotient::Element product = 0;            // misère play: their product
   Winner winner = Winner::second;
@@ -44,7 +44,7 @@ struct SumAnalysis {
   // A listed split of a heap past the computed values may stand for a family b + j*p (see
   // move_listing.h); this is that (e, p).
   std::optional<Period> families;
-  bool from_period = false;  // some heap's value came from a proven period
+  bool from_period = false;          // some heap's value came from a proven period
   std::optional<PeriodProof> proof;  // normal play
 };
 

@@ -41,7 +41,8 @@ std::set<MoveKey> brute_winning_moves(const OctalCode& code, Solver<MultiHeapGam
 
 std::set<MoveKey> listed(const SumAnalysis& s) {
   std::set<MoveKey> out;
-  for (const auto& m : s.winning_moves) out.insert({m.heap, m.move.take, m.move.a, m.move.b, m.move.c});
+  for (const auto& m : s.winning_moves)
+    out.insert({m.heap, m.move.take, m.move.a, m.move.b, m.move.c});
   return out;
 }
 
@@ -124,9 +125,9 @@ TEST(Sums, BadInput) {
   const auto code = OctalCode::parse("0.77");
   EXPECT_THROW(analyze_sum(code, std::vector<std::uint64_t>{}), InputError);
   // Grundy's game has no period: a heap past the direct limit is refused.
-  EXPECT_THROW(analyze_sum(OctalCode::parse("grundy"),
-                           std::vector<std::uint64_t>{kMaxDirectHeap + 5}),
-               LimitError);
+  EXPECT_THROW(
+      analyze_sum(OctalCode::parse("grundy"), std::vector<std::uint64_t>{kMaxDirectHeap + 5}),
+      LimitError);
   // Dawson's Kayles' quotient is not known for large heaps (no proof, limits).
   EXPECT_THROW(quotient_for_sum(OctalCode::parse("grundy"), std::vector<std::uint64_t>{1u << 21}),
                LimitError);

@@ -94,9 +94,10 @@ MisereQuotient quotient_for_sum(const SubtractionSet& s, std::span<const std::ui
   if (!rules.t && largest > kMaxQuotientHeap)
     throw LimitError("misère sums of " + s.to_string() +
                      " go through its misère quotient, computed heap by heap up to heap " +
-                     std::to_string(kMaxQuotientHeap) + " (the set is not finite, so no "
-                     "stabilisation argument applies); a heap of " + std::to_string(largest) +
-                     " is beyond that");
+                     std::to_string(kMaxQuotientHeap) +
+                     " (the set is not finite, so no "
+                     "stabilisation argument applies); a heap of " +
+                     std::to_string(largest) + " is beyond that");
   quotient::QuotientGoal goal;
   goal.max_heap = static_cast<std::uint32_t>(std::min<std::uint64_t>(largest, kMaxQuotientHeap));
   goal.poll = [stop] {
@@ -120,8 +121,8 @@ SumAnalysis analyze_misere_sum(const SubtractionSet& s, std::span<const std::uin
   const quotient::Pretension& p = q.run.quotient;
   const auto index = [&](std::uint64_t m) -> std::uint32_t {
     if (m < q.run.phi.size()) return static_cast<std::uint32_t>(m);
-    if (!q.run.proof) throw LimitError("the misère quotient is not known for a heap of " +
-                                       std::to_string(m));
+    if (!q.run.proof)
+      throw LimitError("the misère quotient is not known for a heap of " + std::to_string(m));
     return static_cast<std::uint32_t>(periodic_index(q.run.proof->period, m));
   };
   SumAnalysis a;

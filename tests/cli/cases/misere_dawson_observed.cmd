@@ -1,0 +1,1 @@
+misere 0.07 --quotient --max-heap 20

@@ -1,0 +1,1 @@
+misere 0.x --quotient

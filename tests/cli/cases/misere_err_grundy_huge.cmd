@@ -1,0 +1,1 @@
+misere grundy 4000000

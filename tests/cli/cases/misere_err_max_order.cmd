@@ -1,0 +1,1 @@
+misere 0.77 --quotient --max-order 99999999

@@ -1,0 +1,1 @@
+misere 0.137 --genus --values 12

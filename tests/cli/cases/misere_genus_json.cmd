@@ -1,0 +1,1 @@
+misere 0.77 --genus --values 6 --json

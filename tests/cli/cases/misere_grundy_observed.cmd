@@ -1,0 +1,1 @@
+misere grundy --quotient --max-heap 22

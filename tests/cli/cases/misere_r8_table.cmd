@@ -1,0 +1,1 @@
+misere 0.75 --quotient --table

@@ -1,0 +1,1 @@
+misere 0.31 --quotient --json

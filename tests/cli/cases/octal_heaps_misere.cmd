@@ -1,0 +1,1 @@
+octal 0.77 --heaps 3,5,9 --misere

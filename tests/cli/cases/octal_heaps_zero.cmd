@@ -1,0 +1,1 @@
+octal 0.77 --heaps 4,4

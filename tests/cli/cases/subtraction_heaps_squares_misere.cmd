@@ -1,0 +1,1 @@
+subtraction --set squares --heaps 10,20 --misere
