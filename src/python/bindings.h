@@ -12,5 +12,7 @@ void bind_octal(py::module_& m);
 void bind_period(py::module_& m);
 void bind_python_games(py::module_& m);
 void bind_dag(py::module_& m);
+void bind_partizan(py::module_& m);
+void bind_hackenbush(py::module_& m);
 
 }  // namespace grundy::python

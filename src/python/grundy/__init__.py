@@ -4,10 +4,13 @@ The same C++ library as the ``grundy`` command line, with the same answers: ``to
 result is what ``grundy ... --json`` prints for the same question. See docs/python.md.
 """
 
+from . import _display, _grundy
 from ._games import successors_of
 from ._grundy import (  # noqa: F401
     CycleError,
     DagResult,
+    Game,
+    Hackenbush,
     GameSum,
     ImpartialGame,
     InputError,
@@ -27,6 +30,7 @@ from ._grundy import (  # noqa: F401
     SubtractionTable,
     SumMove,
     dag,
+    hackenbush,
     nim,
     octal,
     subtraction,
@@ -40,6 +44,7 @@ def _from_graph(graph, *, misere=False, max_positions=None):
 
 
 ImpartialGame.from_graph = staticmethod(_from_graph)
+_display.attach(_grundy)
 ImpartialGame.from_dict = staticmethod(_from_graph)
 
 __all__ = [name for name in dir() if not name.startswith("_")]
