@@ -17,8 +17,7 @@ GRUNDY_FUZZ_TARGET(const std::uint8_t* data, std::size_t size) {
     const auto semicolon = text.find(';');
     if (semicolon == std::string_view::npos) throw InputError("no ';'");
     const auto code = octal::OctalCode::parse(text.substr(0, semicolon));
-    const auto heaps =
-        parse_uint_list(text.substr(semicolon + 1), "--heaps", "heap", 14, "14", 5);
+    const auto heaps = parse_uint_list(text.substr(semicolon + 1), "--heaps", "heap", 14, "14", 5);
     const auto q = octal::quotient_for_sum(code, heaps, 128);
     const auto s = octal::analyze_misere_sum(code, heaps, q);
     const auto normal = octal::analyze_sum(code, heaps);

@@ -36,8 +36,8 @@ BenchResult kayles_sums() {
     const auto& p = q.run.quotient;
     const quotient::Multiplier mult(p.monoid);
     return each_sum([&](auto a, auto b, auto c, auto d) {
-      const quotient::Element x =
-          mult.times(mult.times(q.run.phi[a], q.run.phi[b]), mult.times(q.run.phi[c], q.run.phi[d]));
+      const quotient::Element x = mult.times(mult.times(q.run.phi[a], q.run.phi[b]),
+                                             mult.times(q.run.phi[c], q.run.phi[d]));
       ours.push_back(p.monoid.is_p(x) ? 1 : 0);
     });
   });
@@ -55,10 +55,11 @@ BenchResult kayles_sums() {
   std::uint64_t sig = mix(kSignatureSeed, q.run.quotient.monoid.order());
   for (const auto v : ours) sig = mix(sig, v);
   r.signature = sig;
-  r.note = fmt::format("Kayles: quotient of order {} (proven to heap {}), then 1820 sums of <= 4 "
-                       "heaps <= 12; {}",
-                       q.run.quotient.monoid.order(), q.last_heap(),
-                       ours == brute ? "same outcomes" : "OUTCOMES DIFFER");
+  r.note = fmt::format(
+      "Kayles: quotient of order {} (proven to heap {}), then 1820 sums of <= 4 "
+      "heaps <= 12; {}",
+      q.run.quotient.monoid.order(), q.last_heap(),
+      ours == brute ? "same outcomes" : "OUTCOMES DIFFER");
   return r;
 }
 

@@ -259,7 +259,7 @@ Pretension Builder::trial(const Pretension& base, const Freed& freed) {
   for (std::uint32_t h = 0; h < t.heaps(); ++h)
     if (letters.heap_letter[h] < 0) t.heap_generator[h] = -1;
   mark_p_portion(t.monoid, letters, poll_);
-  Reduction r = reduce(t.monoid);
+  Reduction r = reduce(t.monoid, poll_);
   t.monoid = std::move(r.reduced);
   if (t.monoid.order() > std::size_t{4} * limits_.max_order)
     throw LimitError("the quotient at heap " + std::to_string(heaps() - 1) +

@@ -33,7 +33,7 @@ BipartiteMonoid renumber_reachable(const BipartiteMonoid& m, std::vector<Element
   return r;
 }
 
-Reduction reduce(const BipartiteMonoid& m) {
+Reduction reduce(const BipartiteMonoid& m, const std::function<void()>& poll) {
   const Element n = m.order();
   std::vector<Element> cls(n);
   for (Element x = 0; x < n; ++x) cls[x] = m.p[x] ? 1 : 0;
@@ -48,6 +48,7 @@ Reduction reduce(const BipartiteMonoid& m) {
   std::vector<Element> signature;
   absl::flat_hash_map<std::vector<Element>, Element> ids;
   while (true) {
+    if (poll) poll();
     ids.clear();
     for (Element x = 0; x < n; ++x) {
       signature.clear();

@@ -4,6 +4,7 @@
 // impartial games", JCTA 2008). Element 0 is the identity; every element is a product of
 // generators.
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace grundy::quotient {
@@ -30,7 +31,8 @@ struct Reduction {
   std::vector<Element> class_of;  // element of the input -> element of `reduced`
   BipartiteMonoid reduced;
 };
-Reduction reduce(const BipartiteMonoid& m);
+// `poll` is called once per refinement round (it may throw to stop).
+Reduction reduce(const BipartiteMonoid& m, const std::function<void()>& poll = {});
 
 // Renumbers the elements in breadth-first order from the identity (generators in their order)
 // and drops those no product of generators reaches. `old_to_new` (if given) receives the map,
