@@ -4,13 +4,21 @@
 // value g_i xor total, which leaves a sum of value 0.
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
+#include "grundy/core/error.h"
 #include "grundy/core/nim_sum.h"
 #include "grundy/core/outcome.h"
 #include "grundy/core/solver.h"
 
 namespace grundy {
+
+// A sum of heaps a user asked about: at least one heap, at most `max` (InputError, LimitError).
+inline void check_sum_heaps(std::span<const std::uint64_t> heaps, std::size_t max) {
+  if (heaps.empty()) throw InputError("no heaps given");
+  if (heaps.size() > max) throw LimitError("a sum is limited to " + std::to_string(max) + " heaps");
+}
 
 // The value component i must move to for the whole sum to become 0 (only meaningful when the
 // total is non-zero; whether such a move exists depends on the component's options).

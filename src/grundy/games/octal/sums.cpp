@@ -4,16 +4,11 @@
 #include <string>
 
 #include "grundy/core/error.h"
+#include "grundy/core/sum.h"
 
 namespace grundy::octal {
 
 namespace {
-
-void check_heaps(std::span<const std::uint64_t> heaps) {
-  if (heaps.empty()) throw InputError("no heaps given");
-  if (heaps.size() > kMaxSumHeaps)
-    throw LimitError("a sum is limited to " + std::to_string(kMaxSumHeaps) + " heaps");
-}
 
 // Moves one heap's listing costs: about the splits tested.
 std::uint64_t listing_cost(const OctalCode& code, std::uint64_t n,
@@ -51,7 +46,7 @@ void add_heap_moves(const OctalCode& code, SumAnalysis& s, std::size_t i,
 
 SumAnalysis analyze_sum(const OctalCode& code, std::span<const std::uint64_t> heaps,
                         std::uint64_t proof_limit, const Control& control) {
-  check_heaps(heaps);
+  check_sum_heaps(heaps, kMaxSumHeaps);
   SumAnalysis s;
   s.rule = Rule::normal;
   s.heaps.assign(heaps.begin(), heaps.end());
@@ -79,7 +74,7 @@ SumAnalysis analyze_sum(const OctalCode& code, std::span<const std::uint64_t> he
 
 MisereQuotient quotient_for_sum(const OctalCode& code, std::span<const std::uint64_t> heaps,
                                 quotient::Element max_order, const Control& control) {
-  check_heaps(heaps);
+  check_sum_heaps(heaps, kMaxSumHeaps);
   const std::uint64_t largest = *std::max_element(heaps.begin(), heaps.end());
   if (code.is_grundy() && largest > kMaxQuotientHeap)
     throw LimitError(
@@ -105,7 +100,7 @@ MisereQuotient quotient_for_sum(const OctalCode& code, std::span<const std::uint
 
 SumAnalysis analyze_misere_sum(const OctalCode& code, std::span<const std::uint64_t> heaps,
                                const MisereQuotient& q) {
-  check_heaps(heaps);
+  check_sum_heaps(heaps, kMaxSumHeaps);
   const quotient::QuotientRun& run = q.run;
   const quotient::Pretension& p = run.quotient;
   const auto heap_index = [&](std::uint64_t m) -> std::uint32_t {

@@ -199,36 +199,34 @@ Table table(const SubtractionSet& s, std::uint64_t count, Rule rule, const Progr
   return t;
 }
 
-Position analyze(const SubtractionSet& s, std::uint64_t n, Rule rule, const ProgressFn& progress,
-                 const std::atomic<bool>* stop) {
-  Position pos;
-  pos.n = n;
-  std::vector<std::uint32_t> prefix;
-  std::optional<Certificate> cert;
-  if (certifiable(s)) cert = certify(s, rule, kDefaultSearchLimit, stop);
-  if (cert) {
-    prefix = values(s, cert->period.preperiod + cert->period.period, rule);
-    pos.from_period = true;
+ValuesThrough values_through(const SubtractionSet& s, std::uint64_t n, Rule rule,
+                             const ProgressFn& progress, const std::atomic<bool>* stop) {
+  ValuesThrough v;
+  if (certifiable(s)) v.cert = certify(s, rule, kDefaultSearchLimit, stop);
+  if (v.cert) {
+    v.prefix = values(s, v.cert->period.preperiod + v.cert->period.period, rule);
   } else {
     if (n >= kMaxTableValues)
       throw LimitError("G(" + std::to_string(n) +
                        ") needs a proven period, and none was found for this set; direct "
                        "computation is limited to n < " +
                        std::to_string(kMaxTableValues));
-    prefix = values(s, n + 1, rule, progress);
+    v.prefix = values(s, n + 1, rule, progress);
   }
-  const auto value_at = [&](std::uint64_t m) -> std::uint64_t {
-    return cert ? prefix[periodic_index(cert->period, m)] : prefix[m];
-  };
-  pos.value = value_at(n);
+  return v;
+}
+
+Position analyze(const SubtractionSet& s, std::uint64_t n, Rule rule, const ProgressFn& progress,
+                 const std::atomic<bool>* stop) {
+  Position pos;
+  pos.n = n;
+  const ValuesThrough v = values_through(s, n, rule, progress, stop);
+  pos.from_period = v.cert.has_value();
+  pos.value = v.at(n);
   pos.winner = winner_from_value(pos.value);
-  if (s.kind() == SetKind::all_but) {
-    for (std::uint64_t k = 1; k <= n; ++k)
-      if (s.contains(k) && value_at(n - k) == 0) pos.winning_moves.push_back({k, n - k});
-  } else {
-    for (std::uint64_t k : s.members_up_to(n))
-      if (value_at(n - k) == 0) pos.winning_moves.push_back({k, n - k});
-  }
+  s.for_each_member_up_to(n, [&](std::uint64_t k) {
+    if (v.at(n - k) == 0) pos.winning_moves.push_back({k, n - k});
+  });
   return pos;
 }
 

@@ -75,6 +75,19 @@ struct Position {
   bool from_period = false;  // answered in O(1) from a certified period
 };
 
+// What a question about heaps up to n needs: G(0..n), or one period's values and a certified
+// period (finite sets). LimitError for n >= kMaxTableValues without a certificate.
+struct ValuesThrough {
+  std::vector<std::uint32_t> prefix;
+  std::optional<Certificate> cert;
+  std::uint64_t at(std::uint64_t m) const {
+    return cert ? prefix[periodic_index(cert->period, m)] : prefix[m];
+  }
+};
+ValuesThrough values_through(const SubtractionSet& s, std::uint64_t n, Rule rule,
+                             const ProgressFn& progress = {},
+                             const std::atomic<bool>* stop = nullptr);
+
 // The value of a heap of n and every winning move. Finite sets: via the certified period, so n
 // may be anything up to 10^18 and beyond; other sets: computed directly, n < kMaxTableValues.
 Position analyze(const SubtractionSet& s, std::uint64_t n, Rule rule = Rule::normal,

@@ -32,6 +32,16 @@ class SubtractionSet {
   bool contains(std::uint64_t k) const;
   // The members k <= n, ascending (for every kind but all_but, whose members are dense).
   std::vector<std::uint64_t> members_up_to(std::uint64_t n) const;
+  // Calls f(k) for every member k <= n, ascending (all_but included, member by member).
+  template <class F>
+  void for_each_member_up_to(std::uint64_t n, F&& f) const {
+    if (kind_ == SetKind::all_but) {
+      for (std::uint64_t k = 1; k <= n; ++k)
+        if (contains(k)) f(k);
+    } else {
+      for (const std::uint64_t k : members_up_to(n)) f(k);
+    }
+  }
   std::string to_string() const;  // canonical spec, parseable again
 
  private:

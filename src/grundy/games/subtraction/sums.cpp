@@ -4,27 +4,11 @@
 #include <string>
 
 #include "grundy/core/error.h"
+#include "grundy/core/sum.h"
 
 namespace grundy::subtraction {
 
 namespace {
-
-void check_heaps(std::span<const std::uint64_t> heaps) {
-  if (heaps.empty()) throw InputError("no heaps given");
-  if (heaps.size() > kMaxSumHeaps)
-    throw LimitError("a sum is limited to " + std::to_string(kMaxSumHeaps) + " heaps");
-}
-
-// Calls f(k) for every amount k <= n a move may take from a heap of n.
-template <class F>
-void for_each_take(const SubtractionSet& s, std::uint64_t n, F&& f) {
-  if (s.kind() == SetKind::all_but) {
-    for (std::uint64_t k = 1; k <= n; ++k)
-      if (s.contains(k)) f(k);
-  } else {
-    for (const std::uint64_t k : s.members_up_to(n)) f(k);
-  }
-}
 
 void add_move(SumAnalysis& a, std::size_t i, std::uint64_t k) {
   ++a.winning_moves_total;
@@ -36,36 +20,22 @@ void add_move(SumAnalysis& a, std::size_t i, std::uint64_t k) {
 
 SumAnalysis analyze_sum(const SubtractionSet& s, std::span<const std::uint64_t> heaps,
                         const std::atomic<bool>* stop) {
-  check_heaps(heaps);
+  check_sum_heaps(heaps, kMaxSumHeaps);
   SumAnalysis a;
   a.heaps.assign(heaps.begin(), heaps.end());
   const std::uint64_t largest = *std::max_element(heaps.begin(), heaps.end());
-  std::optional<Certificate> cert;
-  if (certifiable(s)) cert = certify(s, Rule::normal, kDefaultSearchLimit, stop);
-  std::vector<std::uint32_t> prefix;
-  if (cert) {
-    prefix = values(s, std::min(largest + 1, cert->period.preperiod + cert->period.period));
-  } else {
-    if (largest >= kMaxTableValues)
-      throw LimitError("a heap of " + std::to_string(largest) +
-                       " needs a proven period, and none was found for this set; direct "
-                       "computation is limited to heaps below " +
-                       std::to_string(kMaxTableValues));
-    prefix = values(s, largest + 1, Rule::normal);
-  }
-  const auto g = [&](std::uint64_t m) -> std::uint64_t {
-    return m < prefix.size() ? prefix[m] : prefix[periodic_index(cert->period, m)];
-  };
+  const ValuesThrough v = values_through(s, largest, Rule::normal, {}, stop);
+  const auto g = [&](std::uint64_t m) { return v.at(m); };
   for (const auto n : heaps) {
     a.values.push_back(g(n));
     a.value ^= a.values.back();
-    if (n >= prefix.size()) a.from_period = true;
+    if (v.cert && n >= v.prefix.size()) a.from_period = true;
   }
   a.winner = winner_from_value(a.value);
   if (a.value == 0) return a;
   for (std::size_t i = 0; i < heaps.size(); ++i) {
     const std::uint64_t target = a.values[i] ^ a.value;
-    for_each_take(s, heaps[i], [&](std::uint64_t k) {
+    s.for_each_member_up_to(heaps[i], [&](std::uint64_t k) {
       if (g(heaps[i] - k) == target) add_move(a, i, k);
     });
   }
@@ -76,7 +46,7 @@ quotient::HeapRules heap_rules(const SubtractionSet& s) {
   quotient::HeapRules rules;
   rules.options = [s](std::uint32_t n, std::vector<quotient::Parts>& out) {
     out.clear();
-    for_each_take(s, n, [&](std::uint64_t k) {
+    s.for_each_member_up_to(n, [&](std::uint64_t k) {
       out.push_back({static_cast<std::uint32_t>(n - k), 0, 0});
     });
   };
@@ -88,7 +58,7 @@ quotient::HeapRules heap_rules(const SubtractionSet& s) {
 
 MisereQuotient quotient_for_sum(const SubtractionSet& s, std::span<const std::uint64_t> heaps,
                                 const std::atomic<bool>* stop) {
-  check_heaps(heaps);
+  check_sum_heaps(heaps, kMaxSumHeaps);
   const std::uint64_t largest = *std::max_element(heaps.begin(), heaps.end());
   const auto rules = heap_rules(s);
   if (!rules.t && largest > kMaxQuotientHeap)
@@ -117,7 +87,7 @@ MisereQuotient quotient_for_sum(const SubtractionSet& s, std::span<const std::ui
 
 SumAnalysis analyze_misere_sum(const SubtractionSet& s, std::span<const std::uint64_t> heaps,
                                const MisereQuotient& q) {
-  check_heaps(heaps);
+  check_sum_heaps(heaps, kMaxSumHeaps);
   const quotient::Pretension& p = q.run.quotient;
   const auto index = [&](std::uint64_t m) -> std::uint32_t {
     if (m < q.run.phi.size()) return static_cast<std::uint32_t>(m);
@@ -142,7 +112,7 @@ SumAnalysis analyze_misere_sum(const SubtractionSet& s, std::span<const std::uin
   const quotient::Multiplier mult(p.monoid);
   for (std::size_t i = 0; i < k; ++i) {
     const quotient::Element rest = mult.times(prefix[i], suffix[i + 1]);
-    for_each_take(s, heaps[i], [&](std::uint64_t t) {
+    s.for_each_member_up_to(heaps[i], [&](std::uint64_t t) {
       const std::uint64_t left = heaps[i] - t;
       const quotient::Element x = left == 0 ? rest : p.times_heap(rest, index(left));
       if (p.monoid.is_p(x)) add_move(a, i, t);
