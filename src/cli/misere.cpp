@@ -2,6 +2,8 @@
 // grundy misere CODE --genus [--values N] [--json]
 // grundy misere CODE HEAP... [--explain] [--json]
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -10,10 +12,13 @@
 
 #include "command.h"
 #include "grundy/core/error.h"
+#include "grundy/core/output_file.h"
 #include "grundy/core/parse.h"
+#include "grundy/core/quotient/checkpoint.h"
 #include "grundy/games/octal/genus.h"
 #include "grundy/games/octal/misere_quotient.h"
 #include "grundy/games/octal/sums.h"
+#include "interrupt.h"
 #include "io.h"
 #include "octal_text.h"
 #include "progress_line.h"
@@ -32,6 +37,8 @@ struct MisereOptions {
   std::string max_heap;
   std::string max_order;
   std::string seconds;
+  std::string checkpoint;
+  bool resume = false;
   bool quotient = false;
   bool genus = false;
   bool table = false;
@@ -155,6 +162,8 @@ void run(const MisereOptions& o) {
   if (o.table && !o.quotient) throw InputError("--table goes with --quotient");
   if (!o.max_heap.empty() && !o.quotient) throw InputError("--max-heap goes with --quotient");
   if (!o.seconds.empty() && !o.quotient) throw InputError("--seconds goes with --quotient");
+  if (!o.checkpoint.empty() && !o.quotient) throw InputError("--checkpoint goes with --quotient");
+  if (o.resume && o.checkpoint.empty()) throw InputError("--resume needs --checkpoint FILE");
   if (o.explain && o.heaps.empty()) throw InputError("--explain goes with heaps");
   const q::Element max_order =
       o.max_order.empty()
@@ -171,10 +180,35 @@ void run(const MisereOptions& o) {
     r.seconds = !o.seconds.empty() ? static_cast<double>(parse_uint(o.seconds, "--seconds",
                                                                     7 * 86400, "a week of seconds"))
                                    : (r.max_heap ? 0 : oct::kDefaultQuotientSeconds);
+    const std::string game = oct::checkpoint_game(code);
+    if (!o.checkpoint.empty()) {
+      const bool exists = std::filesystem::exists(o.checkpoint);
+      if (exists && !o.resume)
+        throw InputError("checkpoint '" + o.checkpoint +
+                         "' exists: add --resume to continue from it, or remove it");
+      if (!exists && o.resume)
+        fmt::print(stderr, "grundy: no checkpoint '{}' yet; starting from heap 0\n", o.checkpoint);
+      if (exists) r.resume = q::read_state(read_file(o.checkpoint), game, o.checkpoint);
+      r.checkpoint = [&o, game](const q::BuilderState& s) {
+        write_output_file(o.checkpoint, q::state_json(game, s));
+      };
+    }
+    InterruptScope interrupt;
     ProgressLine line(fmt::format("the misère quotient of {}", code.to_string()), o.progress);
-    const auto m = oct::misere_quotient(code, r, control_for(line));
-    if (o.json) return print_json(report::misere_quotient_json(code, m, o.table));
-    return print_quotient(code, m, o.table);
+    auto control = control_for(line);
+    control.stop = interrupt.stop();
+    try {
+      const auto m = oct::misere_quotient(code, r, control);
+      if (o.json) return print_json(report::misere_quotient_json(code, m, o.table));
+      return print_quotient(code, m, o.table);
+    } catch (const oct::Interrupted&) {
+      fmt::print(stderr, "grundy: interrupted{}\n",
+                 o.checkpoint.empty() ? std::string()
+                                      : "; checkpoint '" + o.checkpoint +
+                                            "' saved: run the same command with "
+                                            "--resume to continue");
+      std::exit(130);
+    }
   }
   std::vector<std::uint64_t> heaps;
   if (o.heaps.size() > oct::kMaxSumHeaps)
@@ -210,6 +244,11 @@ const Registration misere_registration{
       cmd.add_option("--seconds", o->seconds,
                      "with --quotient: stop after this long, keeping the heaps done (default: 10 "
                      "without --max-heap, none with it)");
+      cmd.add_option("--checkpoint", o->checkpoint,
+                     "with --quotient: save the computation to FILE every 30 s, at the end and "
+                     "on Ctrl-C (written atomically)");
+      cmd.add_flag("--resume", o->resume,
+                   "continue from the --checkpoint FILE (checked against the game first)");
       cmd.add_option("--max-order", o->max_order,
                      "the largest quotient to compute (default 4096, up to 2^20)");
       cmd.add_flag("--table", o->table, "with --quotient: the multiplication table");

@@ -97,6 +97,25 @@ Builder::Builder(OptionsFn options, Limits limits, std::function<void()> poll)
   letters_.heap_letter = {-1};
 }
 
+Builder::Builder(OptionsFn options, BuilderState state, Limits limits, std::function<void()> poll)
+    : options_(std::move(options)), limits_(limits), poll_(std::move(poll)) {
+  Pretension& p = state.pretension;
+  if (p.heaps() == 0 || p.monoid.order() == 0 || p.heap_generator[0] != -1)
+    throw InputError("the saved quotient does not start with heap 0 worth the identity");
+  letters_ = compute_letters(p, options_);
+  for (std::uint32_t n = 0; n < p.heaps(); ++n)
+    if (letters_.heap_letter[n] < 0 && p.heap_generator[n] != -1)
+      throw InputError("the saved quotient gives a value to a heap with no move");
+  const bool reduced = reduce(p.monoid, poll_).reduced.order() == p.monoid.order();
+  const auto reached = renumber_reachable(p.monoid, nullptr).order() == p.monoid.order();
+  if (!reduced || !reached || !is_valid(p.monoid, letters_, poll_, &stats_.verify))
+    throw InputError(
+        "the saved quotient is not the quotient of its heaps (the check against the game fails)");
+  p_ = std::move(p);
+  expansions_ = std::move(state.expansions);
+  rebuild_index();
+}
+
 void Builder::rebuild_index() {
   by_targets_.clear();
   for (std::size_t i = 0; i < letters_.letters.size(); ++i)
@@ -270,7 +289,6 @@ Pretension Builder::trial(const Pretension& base, const Freed& freed) {
 }
 
 void Builder::expand(std::uint32_t n) {
-  expansions_.push_back(n);
   Pretension r = trial(p_, Freed{{n, {2, 2}}});
   for (std::size_t round = 0;; ++round) {
     if (round >= limits_.max_trials)
@@ -287,6 +305,7 @@ void Builder::expand(std::uint32_t n) {
       p_ = std::move(r);
       letters_ = std::move(letters);
       rebuild_index();
+      expansions_.push_back(n);
       return;
     }
     // The heaps of the least failing sum, with their multiplicities.

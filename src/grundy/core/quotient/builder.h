@@ -20,6 +20,7 @@
 #include <map>
 #include <vector>
 
+#include "grundy/core/quotient/checkpoint.h"
 #include "grundy/core/quotient/monoid.h"
 #include "grundy/core/quotient/verify.h"
 
@@ -44,6 +45,11 @@ class Builder {
  public:
   // `poll` is called now and then during long steps; it may throw to stop the computation.
   explicit Builder(OptionsFn options, Limits limits = {}, std::function<void()> poll = {});
+  // Resumes from a saved state, after checking it against the game: InputError unless it is the
+  // valid, reduced quotient of its heaps (verify.h), whatever the file says.
+  Builder(OptionsFn options, BuilderState state, Limits limits = {},
+          std::function<void()> poll = {});
+  BuilderState state() const { return {p_, expansions_}; }
 
   // Adds heap heaps(). LimitError when the quotient or a trial monoid would pass the limits (the
   // builder then still holds the quotient of the heaps before).

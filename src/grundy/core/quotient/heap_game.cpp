@@ -38,18 +38,31 @@ QuotientRun compute_quotient(const HeapRules& rules, const QuotientGoal& goal) {
       throw LimitError("the time limit of " + std::to_string(static_cast<long long>(goal.seconds)) +
                        " s ran out");
   };
-  Builder b(rules.options, goal.limits, poll);
+  Builder b = goal.resume ? Builder(rules.options, *goal.resume, goal.limits, poll)
+                          : Builder(rules.options, goal.limits, poll);
+  auto last_save = std::chrono::steady_clock::now();
   QuotientRun run;
   const std::uint32_t target = goal.max_heap ? *goal.max_heap : goal.bound;
-  std::vector<Element> phi{0};
-  std::size_t expansions_seen = 0;
-  while (b.heaps() <= target) {
+  std::vector<Element> phi;
+  for (std::uint32_t n = 0; n < b.heaps(); ++n) phi.push_back(b.pretension().phi(n));
+  std::size_t expansions_seen = b.expansions().size();
+  if (rules.t) run.proof = stability(phi, rules);
+  while (!run.proof && b.heaps() <= target) {
     try {
       if (goal.seconds > 0) poll();
       b.add_heap();
     } catch (const LimitError& e) {
       run.stopped = e.what();
       break;
+    } catch (...) {
+      if (goal.checkpoint) goal.checkpoint(b.state());
+      throw;
+    }
+    if (goal.checkpoint &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - last_save).count() >=
+            goal.checkpoint_seconds) {
+      goal.checkpoint(b.state());
+      last_save = std::chrono::steady_clock::now();
     }
     const Pretension& p = b.pretension();
     if (b.expansions().size() != expansions_seen) {  // renumbered: read every phi again
@@ -65,6 +78,7 @@ QuotientRun compute_quotient(const HeapRules& rules, const QuotientGoal& goal) {
     const std::uint32_t n = b.heaps() - 1;
     if (rules.t && (n < 4096 || n % 64 == 0) && (run.proof = stability(phi, rules))) break;
   }
+  if (goal.checkpoint) goal.checkpoint(b.state());
   run.last_heap = b.heaps() - 1;
   run.quotient = canonical(b.pretension());
   run.phi.resize(run.quotient.heaps());

@@ -50,6 +50,12 @@ struct QuotientGoal {
   Limits limits;
   std::function<void()> poll;  // may throw to stop
   std::function<void(std::uint32_t heap, Element order)> progress;
+  // Resume from a saved state (checked against the game first, builder.h).
+  std::optional<BuilderState> resume;
+  // Called with the state every checkpoint_seconds, when the run ends (its goal, a proof or a
+  // limit) and when poll stops it; a checkpoint's failure (IoError) ends the run.
+  std::function<void(const BuilderState&)> checkpoint;
+  double checkpoint_seconds = 30;
 };
 
 struct QuotientRun {

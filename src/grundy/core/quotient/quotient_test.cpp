@@ -4,7 +4,9 @@
 #include <map>
 #include <vector>
 
+#include "grundy/core/error.h"
 #include "grundy/core/quotient/builder.h"
+#include "grundy/core/quotient/checkpoint.h"
 #include "grundy/core/quotient/heap_game.h"
 #include "grundy/core/quotient/presentation.h"
 
@@ -100,6 +102,33 @@ TEST(Quotient, KaylesStabilises) {
   EXPECT_EQ(run.proof->period.period, 12u);
   const auto pres = present(run.quotient);
   EXPECT_EQ(pres.names.size(), run.expansions.size());
+}
+
+// A state saved at heap 20 and read back continues to the same quotient as an unbroken run; a
+// state that is not the quotient of its heaps is refused, whatever its file says.
+TEST(Quotient, CheckpointRoundTrip) {
+  Builder a(kayles);
+  while (a.heaps() <= 20) a.add_heap();
+  const std::string text = state_json("kayles", a.state());
+  Builder b(kayles, read_state(text, "kayles", "f"));
+  EXPECT_EQ(b.heaps(), 21u);
+  while (a.heaps() <= 40) a.add_heap();
+  while (b.heaps() <= 40) b.add_heap();
+  const auto pa = canonical(a.pretension()), pb = canonical(b.pretension());
+  EXPECT_EQ(pa.monoid.p, pb.monoid.p);
+  EXPECT_EQ(pa.monoid.action, pb.monoid.action);
+  EXPECT_EQ(pa.heap_generator, pb.heap_generator);
+  EXPECT_THROW(read_state(text, "dawson", "f"), InputError);
+  EXPECT_THROW(read_state("{}", "kayles", "f"), InputError);
+  EXPECT_THROW(read_state("[1, 2", "kayles", "f"), InputError);
+  // Flip one element's outcome: the file still parses, the check against the game refuses it.
+  BuilderState s = read_state(text, "kayles", "f");
+  s.pretension.monoid.p[1] ^= 1;
+  EXPECT_THROW(Builder(kayles, s), InputError);
+  // Another game's quotient under Kayles' rules: refused too.
+  Builder n(nim);
+  while (n.heaps() <= 7) n.add_heap();
+  EXPECT_THROW(Builder(kayles, n.state()), InputError);
 }
 
 }  // namespace

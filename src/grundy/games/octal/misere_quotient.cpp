@@ -30,6 +30,8 @@ MisereQuotient misere_quotient(const OctalCode& code, const QuotientRequest& req
   goal.bound = request.bound;
   goal.limits.max_order = request.max_order;
   goal.seconds = request.seconds;
+  goal.resume = request.resume;
+  goal.checkpoint = request.checkpoint;
   const std::uint32_t target = request.max_heap ? *request.max_heap : request.bound;
   goal.poll = [&control] {
     if (control.stop && control.stop->load()) throw Interrupted();
@@ -46,6 +48,10 @@ MisereQuotient misere_quotient(const OctalCode& code, const QuotientRequest& req
   q.normal_values = engine_values(code, std::uint64_t{q.run.last_heap} + 1);
   q.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return q;
+}
+
+std::string checkpoint_game(const OctalCode& code) {
+  return code.is_grundy() ? "grundy" : "octal " + code.to_string();
 }
 
 std::string tame_genus(const MisereQuotient& q, std::uint32_t n) {

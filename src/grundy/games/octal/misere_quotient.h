@@ -3,6 +3,7 @@
 // --quotient), and the rules of such a game as the quotient engine reads them
 // (grundy/core/quotient/).
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,7 +32,13 @@ struct QuotientRequest {
   std::uint32_t bound = kDefaultQuotientBound;
   quotient::Element max_order = kDefaultQuotientOrder;
   double seconds = 0;  // > 0: stop after this long, keeping the heaps done
+  // Resume from / save to a checkpoint (core/quotient/checkpoint.h; the state is checked).
+  std::optional<quotient::BuilderState> resume;
+  std::function<void(const quotient::BuilderState&)> checkpoint;
 };
+
+// The name a checkpoint records for the game: "octal 0.77", "grundy".
+std::string checkpoint_game(const OctalCode& code);
 
 struct MisereQuotient {
   quotient::QuotientRun run;

@@ -1,0 +1,1 @@
+misere 0.77 3 --checkpoint q.ckpt
