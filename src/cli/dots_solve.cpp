@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <memory>
 #include <string>
-#include <thread>
 
 #include <fmt/core.h>
 
@@ -19,8 +18,6 @@
 
 namespace grundy::cli::dots_cli {
 namespace {
-
-constexpr std::uint64_t kTableMiBPerSecond = 64;
 
 struct SolveCliOptions {
   std::string size;
@@ -53,8 +50,7 @@ void run(const SolveCliOptions& o) {
   const auto s = dots::DotsState::after(board, o.moves);
   const int undrawn = board.lines() - s.lines_drawn();
   dots::SolveOptions so;
-  const unsigned cores = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
-  so.threads = o.threads.empty() ? (undrawn > 30 ? static_cast<int>(cores) : 1)
+  so.threads = o.threads.empty() ? dots::default_solve_threads(undrawn)
                                  : static_cast<int>(parse_uint(o.threads, "--threads", 64));
   if (so.threads < 1) throw InputError("--threads must be at least 1");
   if (!o.seconds.empty()) {
@@ -63,12 +59,7 @@ void run(const SolveCliOptions& o) {
   }
   std::uint64_t mb = 0;
   if (o.table_mb.empty()) {
-    mb = undrawn <= 24 ? 64 : undrawn <= 40 ? 1024 : 4096;
-    // A short budget cannot fill a big table, and every first touch of the table costs a page
-    // (2 MiB with huge pages): 4 GiB of fresh pages took 9 s here on a 1 s budget.
-    if (so.seconds > 0)
-      mb = std::min(mb, std::max<std::uint64_t>(
-                            64, kTableMiBPerSecond * static_cast<std::uint64_t>(so.seconds)));
+    mb = dots::default_table_mib(undrawn, so.seconds);
   } else {
     mb = parse_uint(o.table_mb, "--table-mb", std::uint64_t{1} << 20);
   }

@@ -15,6 +15,7 @@
 #include "grundy/games/uttt/solve.h"
 #include "grundy/search/proof_table.h"
 #include "io.h"
+#include "report/uttt.h"
 #include "uttt_cli.h"
 
 namespace grundy::cli::uttt_cli {
@@ -140,18 +141,7 @@ void run_solve(const SolveCliOptions& o) {
   if (!r.proof.empty()) write_output_file(o.proof, r.proof);
   const char* mover = player_name(r.to_move);
   if (o.json) {
-    nlohmann::json j = {
-        {"result", r.result},  {"to_move", mover},     {"rules", uttt::rules_name(b.rules())},
-        {"nodes", r.nodes},    {"seconds", r.seconds}, {"proof_size", r.proof_size},
-        {"resumed", r.resumed}};
-    j["first_move"] =
-        r.has_move ? nlohmann::json(uttt::cell_name(r.first_move)) : nlohmann::json(nullptr);
-    if (!o.proof.empty() && !r.proof.empty()) {
-      j["proof_file"] = o.proof;
-      j["proof_moves"] = r.proof_moves;
-    }
-    if (r.checkpoint_saved) j["checkpoint"] = o.checkpoint;
-    print_json(j);
+    print_json(report::uttt_solve_json(b, r, o.proof, o.checkpoint));
   } else {
     if (r.result == "unknown") {
       fmt::print("Result: unknown ({} to move): the budget ended after {} nodes in {:.1f} s.\n",

@@ -5,7 +5,9 @@ CTest runs this suite with PYTHONPATH=build/python (the module as built) and GRU
 
 import json
 import os
+import signal
 import subprocess
+import threading
 
 import pytest
 
@@ -48,3 +50,33 @@ def cli_error():
         return line[len("grundy: "):]
 
     return run
+
+
+@pytest.fixture(scope="session")
+def cli_text():
+    """cli_text('dots', 'show', '2x2') -> what `grundy dots show 2x2` prints on stdout."""
+    binary = _grundy_binary()
+    if not os.path.exists(binary):
+        pytest.skip("no grundy binary to compare with (set GRUNDY)")
+
+    def run(*args):
+        return subprocess.run([binary, *args], check=True, capture_output=True, text=True).stdout
+
+    return run
+
+
+@pytest.fixture
+def interrupt_after():
+    """interrupt_after(0.5): SIGINT to this process after 0.5 s, as Ctrl-C sends it (cancelled
+    at the end of the test if it has not fired)."""
+    timers = []
+
+    def start(seconds):
+        timer = threading.Timer(seconds, lambda: os.kill(os.getpid(), signal.SIGINT))
+        timer.start()
+        timers.append(timer)
+        return timer
+
+    yield start
+    for timer in timers:
+        timer.cancel()

@@ -4,6 +4,7 @@ The same C++ library as the ``grundy`` command line, with the same answers: ``to
 result is what ``grundy ... --json`` prints for the same question. See docs/python.md.
 """
 
+from . import dots, uttt  # noqa: F401  (grundy.dots.State, grundy.uttt.State)
 from ._games import successors_of
 from ._grundy import (  # noqa: F401
     CycleError,
