@@ -175,6 +175,7 @@ void bind_octal(py::module_& m) {
       });
 
   py::class_<OctalTable>(m, "OctalTable", "G(0 .. count-1) with the period and its proof.")
+      .def_property_readonly("game", [](const OctalTable& t) { return t.game; })
       .def_property_readonly("count", [](const OctalTable& t) { return t.table.count; })
       .def_property_readonly(
           "values", [](const OctalTable& t) { return to_numpy(table_values(t.table)); },

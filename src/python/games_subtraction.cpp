@@ -137,6 +137,7 @@ void bind_subtraction(py::module_& m) {
 
   py::class_<SubtractionTable>(m, "SubtractionTable",
                                "G(0 .. count-1) with the period and how it is known.")
+      .def_property_readonly("game", [](const SubtractionTable& t) { return t.game; })
       .def_property_readonly("count", [](const SubtractionTable& t) { return t.table.count; })
       .def_property_readonly(
           "values",

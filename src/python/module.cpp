@@ -14,6 +14,8 @@ PYBIND11_MODULE(_grundy, m) {
   grundy::python::bind_octal(m);
   grundy::python::bind_python_games(m);
   grundy::python::bind_dag(m);
+  grundy::python::bind_partizan(m);
+  grundy::python::bind_hackenbush(m);
   grundy::python::bind_dots(m);
   grundy::python::bind_uttt(m);
 }

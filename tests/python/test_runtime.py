@@ -136,3 +136,37 @@ def test_no_leak_over_many_calls():
     assert sys.getrefcount(heaps) == refs
     assert len(gc.get_objects()) <= objects + 100
     assert resident_kib() - before < 8 * 1024, "resident memory grew by more than 8 MiB"
+
+
+def test_long_run_equals_the_command_line_and_resumes(tmp_path, cli_json):
+    import subprocess
+
+    binary = os.environ.get("GRUNDY")
+    if not binary:
+        pytest.skip("set GRUNDY")
+    count = 2_000_000
+    cli_out, cli_sum = tmp_path / "cli.bin", tmp_path / "cli.json"
+    subprocess.run([binary, "octal", "grundy", "--values", str(count), "--out", str(cli_out),
+                    "--summary", str(cli_sum)], check=True, capture_output=True)
+    out, summary = tmp_path / "py.bin", tmp_path / "py.json"
+    g = grundy.octal("grundy")
+    # Interrupted part of the way (checkpoints every second), then resumed to the end.
+    seen = []
+
+    def stop_half_way(done, total):
+        seen.append(done)
+        if done >= 100_000:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    with pytest.raises(KeyboardInterrupt):
+        g.run(count, out=str(out), summary=str(summary), checkpoint_every=1, progress=stop_half_way)
+    assert os.path.exists(str(out) + ".ckpt")
+    run = g.run(count, out=str(out), summary=str(summary), resume=True)
+    assert run.resumed_from > 0 and run.count == count
+    assert out.read_bytes() == cli_out.read_bytes()
+    d = run.to_dict()
+    assert d["checksum"] == run.checksum and d["count"] == count
+    again = g.run(count, out=str(out), summary=str(summary), resume=True)
+    assert again.already_complete
+    with pytest.raises(grundy.InputError, match="give out=FILE"):
+        g.run(10)

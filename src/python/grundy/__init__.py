@@ -4,11 +4,14 @@ The same C++ library as the ``grundy`` command line, with the same answers: ``to
 result is what ``grundy ... --json`` prints for the same question. See docs/python.md.
 """
 
+from . import _display, _grundy
 from . import dots, uttt  # noqa: F401  (grundy.dots.State, grundy.uttt.State)
 from ._games import successors_of
 from ._grundy import (  # noqa: F401
     CycleError,
     DagResult,
+    Game,
+    Hackenbush,
     GameSum,
     ImpartialGame,
     InputError,
@@ -28,6 +31,7 @@ from ._grundy import (  # noqa: F401
     SubtractionTable,
     SumMove,
     dag,
+    hackenbush,
     nim,
     octal,
     subtraction,
@@ -41,6 +45,7 @@ def _from_graph(graph, *, misere=False, max_positions=None):
 
 
 ImpartialGame.from_graph = staticmethod(_from_graph)
+_display.attach(_grundy)
 ImpartialGame.from_dict = staticmethod(_from_graph)
 
 __all__ = [name for name in dir() if not name.startswith("_")]
