@@ -2,9 +2,13 @@
 // What the Python states of the two-player board games share (grundy.dots.State and
 // grundy.uttt.State): a position with the moves that led to it (so undo() takes back the last
 // one and `moves` round-trips through the constructor), the methods whose names and meaning are
-// the same for both games (OpenSpiel's names among them), and an engine that follows the game
-// it is asked about.
+// the same for both games (OpenSpiel's names among them), and an engine's player that follows
+// the game it is asked about.
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +21,7 @@
 #include "grundy/core/error.h"
 #include "grundy/search/player.h"
 #include "grundy/search/two_player.h"
+#include "python/interrupt.h"
 
 namespace grundy::python {
 
@@ -96,34 +101,57 @@ inline bool is_action_id(py::handle h) {
          std::string_view(Py_TYPE(o)->tp_name) != "numpy.bool_";
 }
 
-// An engine's player and the game it has followed: before each choice the player observes the
-// moves played since its last one (so an MCTS engine keeps its tree); a position from another
-// game starts the player afresh (new_game with its seed), so its choices do not depend on what
-// it was asked before.
+// An engine's player as Python uses it: one choice at a time (a lock), with the GIL released and
+// Ctrl-C wired to the stop flag the player polls, and following the game it is asked about:
+// before each choice the player observes the moves played since its last one (so an MCTS
+// engine keeps its tree); a position from another game starts the player afresh (new_game with
+// its seed), so its choice does not depend on what it was asked before.
 template <search::TwoPlayerState S>
-class FollowedGame {
+class EnginePlayer {
  public:
   using Move = typename S::Move;
 
-  void catch_up(search::Player<S>& player, std::uint64_t seed, const PlayedGame<S>& game) {
+  // make(stop) builds the player, which polls `stop` (a flag that lives as long as it does).
+  template <class Make>
+  EnginePlayer(std::uint64_t seed, Make make) : seed_(seed), player_(make(&stop_)) {}
+
+  Move choose(const PlayedGame<S>& game) {
+    Move m{};
+    run_released(
+        [&](const std::atomic<bool>& stop) {
+          std::lock_guard<std::mutex> lock(mutex_);
+          stop_.store(false);
+          if (stop.load()) stop_.store(true);  // Ctrl-C came while waiting for the lock
+          catch_up(game);
+          m = player_->choose(game.now());
+        },
+        {}, &stop_);
+    return m;
+  }
+
+ private:
+  void catch_up(const PlayedGame<S>& game) {
     const auto& moves = game.moves();
     const bool continues = start_ && *start_ == game.start() && seen_.size() <= moves.size() &&
                            std::equal(seen_.begin(), seen_.end(), moves.begin());
     if (continues) {
       for (std::size_t i = seen_.size(); i < moves.size(); ++i) {
-        player.observe(*now_, moves[i]);
+        player_->observe(*now_, moves[i]);
         now_->play(moves[i]);
       }
     } else {
-      if (start_) player.new_game(seed);
+      if (start_) player_->new_game(seed_);
       start_ = game.start();
       now_ = game.now();
     }
     seen_ = moves;
   }
 
- private:
-  std::optional<S> start_, now_;
+  std::uint64_t seed_;
+  std::atomic<bool> stop_{false};
+  std::mutex mutex_;
+  std::unique_ptr<search::Player<S>> player_;
+  std::optional<S> start_, now_;  // the game followed: its start and the position seen last
   std::vector<Move> seen_;
 };
 

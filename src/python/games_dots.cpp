@@ -3,7 +3,6 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -190,26 +189,19 @@ py::object analysis_json(const DotsAnalyzed& a) {
 class DotsEngine {
  public:
   DotsEngine(std::string name, std::uint64_t seed, double seconds)
-      : name_(std::move(name)), seed_(seed), seconds_(seconds) {
-    dots::EngineOptions eo;
-    eo.seconds = seconds;
-    eo.stop = &stop_;
-    player_ = dots::make_engine(name_, seed, eo);
-  }
+      : name_(std::move(name)),
+        seed_(seed),
+        seconds_(seconds),
+        player_(seed, [&](const std::atomic<bool>* stop) {
+          dots::EngineOptions eo;
+          eo.seconds = seconds;
+          eo.stop = stop;
+          return dots::make_engine(name_, seed, eo);
+        }) {}
 
   Line choose(const DotsGame& game) {
     if (game.now().is_over()) throw InputError("the game is over: every line is drawn");
-    Line line = 0;
-    run_released(
-        [&](const std::atomic<bool>& stop) {
-          std::lock_guard<std::mutex> lock(mutex_);
-          stop_.store(false);
-          if (stop.load()) stop_.store(true);
-          followed_.catch_up(*player_, seed_, game);
-          line = player_->choose(game.now());
-        },
-        {}, &stop_);
-    return line;
+    return player_.choose(game);
   }
 
   std::string repr() const {
@@ -222,10 +214,7 @@ class DotsEngine {
   std::string name_;
   std::uint64_t seed_;
   double seconds_;
-  std::atomic<bool> stop_{false};
-  std::mutex mutex_;
-  std::unique_ptr<dots::DotsPlayer> player_;
-  FollowedGame<DotsState> followed_;
+  EnginePlayer<DotsState> player_;
 };
 
 }  // namespace dots_binding

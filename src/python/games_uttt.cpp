@@ -3,7 +3,6 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -184,10 +183,12 @@ UtttSolved solve(const UtttGame& g, py::handle nodes, py::handle seconds_arg, py
 
 class UtttEngine {
  public:
-  explicit UtttEngine(uttt::EngineOptions options) : options_(options) {
-    options_.stop = &stop_;
-    player_ = uttt::make_player(options_);
-  }
+  explicit UtttEngine(const uttt::EngineOptions& options)
+      : options_(options), player_(options.seed, [&](const std::atomic<bool>* stop) {
+          auto o = options;
+          o.stop = stop;
+          return uttt::make_player(o);
+        }) {}
 
   Cell choose(const UtttGame& game) {
     if (game.now().is_over())
@@ -196,17 +197,7 @@ class UtttEngine {
                                  report::uttt_player_name(game.now().winner()) +
                                  " has won): there is no move to choose"
                            : "the game is over (a draw): there is no move to choose");
-    Cell cell = 0;
-    run_released(
-        [&](const std::atomic<bool>& stop) {
-          std::lock_guard<std::mutex> lock(mutex_);
-          stop_.store(false);
-          if (stop.load()) stop_.store(true);
-          followed_.catch_up(*player_, options_.seed, game);
-          cell = player_->choose(game.now());
-        },
-        {}, &stop_);
-    return cell;
+    return player_.choose(game);
   }
 
   std::string repr() const {
@@ -220,10 +211,7 @@ class UtttEngine {
 
  private:
   uttt::EngineOptions options_;
-  std::atomic<bool> stop_{false};
-  std::mutex mutex_;
-  std::unique_ptr<search::Player<Board>> player_;
-  FollowedGame<Board> followed_;
+  EnginePlayer<Board> player_;
 };
 
 }  // namespace uttt_binding

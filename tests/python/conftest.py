@@ -3,10 +3,12 @@
 CTest runs this suite with PYTHONPATH=build/python (the module as built) and GRUNDY=build/grundy
 (the command line whose --json answers to_dict() must equal)."""
 
+import gc
 import json
 import os
 import signal
 import subprocess
+import sys
 import threading
 
 import pytest
@@ -80,3 +82,48 @@ def interrupt_after():
     yield start
     for timer in timers:
         timer.cancel()
+
+
+@pytest.fixture
+def assert_no_leak():
+    """assert_no_leak(calls, state): runs calls(1000) to warm up, then calls(20000), and fails
+    if Python objects, the references to `state` or the resident memory (4 MiB) grew."""
+
+    def resident_kib():
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+
+    def check(calls, state):
+        calls(1000)  # warm up: caches, interned strings, allocator pools
+        gc.collect()
+        objects = len(gc.get_objects())
+        refs = sys.getrefcount(state)
+        before = resident_kib()
+        calls(20_000)
+        gc.collect()
+        assert len(gc.get_objects()) <= objects + 100
+        assert sys.getrefcount(state) == refs
+        assert resident_kib() - before < 4 * 1024, "resident memory grew by more than 4 MiB"
+
+    return check
+
+
+@pytest.fixture(scope="session")
+def python_perft():
+    """python_perft(state, depth): the move sequences of exactly `depth` plies from a
+    grundy.dots or grundy.uttt state (a finished game is not extended), counted through
+    legal_moves/play/undo; the state is left as it was."""
+
+    def perft(s, depth):
+        if depth == 0:
+            return 1
+        if s.is_over():
+            return 0
+        total = 0
+        for m in s.legal_moves():
+            s.play(m)
+            total += perft(s, depth - 1)
+            s.undo()
+        return total
+
+    return perft

@@ -1,12 +1,8 @@
-"""grundy.dots: states against `grundy dots show|solve|analyze|move --json`, play/undo/copy
-properties, the engines, Ctrl-C, and bad input with the command line's messages."""
+"""grundy.dots: states against `grundy dots show|solve|analyze|move --json`, properties
+(playouts end, notation round trip), the engines, threads, Ctrl-C, and bad input with the
+command line's messages (play/undo and copies: test_boards.py)."""
 
-import copy
-import gc
-import os
-import pickle
 import random
-import sys
 import threading
 
 import pytest
@@ -161,34 +157,6 @@ def test_engine_follows_a_new_game_afresh():
 # ------------------------------------------------------------------------------- properties
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.integers(min_value=0, max_value=2**32), st.sampled_from(["1x1", "2x2", "2x3", "3x3"]))
-def test_play_then_undo_restores(seed, size):
-    rng = random.Random(seed)
-    s = random_state(rng, size)
-    before = (s.to_dict(), str(s), s.moves, s.history())
-    if s.is_over():
-        s.play(s.undo())  # take back the last line and draw it again
-        assert (s.to_dict(), str(s), s.moves, s.history()) == before
-        return
-    move = rng.choice(s.legal_moves())
-    s.play(move)
-    assert s.undo() == move
-    assert (s.to_dict(), str(s), s.moves, s.history()) == before
-
-
-@settings(max_examples=100, deadline=None)
-@given(st.integers(min_value=0, max_value=2**32))
-def test_copies_are_independent(seed):
-    rng = random.Random(seed)
-    s = random_state(rng, "3x3")
-    for c in (s.copy(), s.clone(), copy.copy(s), copy.deepcopy(s), pickle.loads(pickle.dumps(s))):
-        assert c == s and c.moves == s.moves and c.to_dict() == s.to_dict()
-        if not c.is_over():
-            c.play(c.legal_moves()[0])
-            assert c != s and len(c.history()) == len(s.history()) + 1
-
-
 @settings(max_examples=100, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32), st.sampled_from(["1x2", "2x2", "3x3", "2x5"]))
 def test_random_playouts_end_within_the_number_of_lines(seed, size):
@@ -244,23 +212,10 @@ def test_actions_are_openspiels_numbering():
     assert names[9:] == ["a1a2", "b1b2", "c1c2", "d1d2", "a2a3", "b2b3", "c2c3", "d2d3"]
 
 
-def perft(s, depth):
-    if depth == 0:
-        return 1
-    if s.is_over():
-        return 0
-    total = 0
-    for m in s.legal_moves():
-        s.play(m)
-        total += perft(s, depth - 1)
-        s.undo()
-    return total
-
-
-def test_perft_2x2():
+def test_perft_2x2(python_perft):
     s = dots.State("2x2")
     # The game ends only when every line is drawn: 12 * 11 * ... sequences.
-    assert [perft(s, d) for d in range(5)] == [1, 12, 132, 1320, 11880]
+    assert [python_perft(s, d) for d in range(5)] == [1, 12, 132, 1320, 11880]
     assert s.moves == "" and s.to_dict() == dots.State("2x2").to_dict()
 
 
@@ -322,42 +277,6 @@ def test_two_threads_solve_at_once():
     assert out == {"3x3": -3, "2x2": 2, "1x3": -1}
 
 
-def resident_kib():
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
-
-
-def test_no_leak_over_many_calls():
-    s = dots.State("3x3", moves="a1b1 b1c1")
-    e = dots.Engine("greedy")
-
-    def calls(n):
-        for i in range(n):
-            s.play(s.legal_actions()[i % 22])
-            s.to_dict()
-            str(s)
-            s.copy().legal_moves()
-            s.undo()
-            try:
-                s.play("a1b1")
-            except grundy.InputError:
-                pass
-            if i % 50 == 0:
-                e.choose(s)
-
-    calls(1000)
-    gc.collect()
-    objects = len(gc.get_objects())
-    refs = sys.getrefcount(s)
-    before = resident_kib()
-    calls(20_000)
-    gc.collect()
-    assert len(gc.get_objects()) <= objects + 100 and sys.getrefcount(s) == refs
-    assert resident_kib() - before < 4 * 1024, "resident memory grew by more than 4 MiB"
-    assert s.moves == "a1b1 b1c1"
-
-
-
 def test_ctrl_c_stops_a_long_solve_and_the_state_stays_usable(interrupt_after):
     s = dots.State("5x5", moves="a1b1")
     interrupt_after(0.5)
@@ -404,7 +323,8 @@ def test_bad_play_has_the_command_lines_message(cli_error, history, move):
     before = s.to_dict()
     with pytest.raises(grundy.InputError) as e:
         s.play(move)
-    assert str(e.value) == cli_error("dots", "show", "2x2", "--moves", (history + " " + move).strip())
+    together = (history + " " + move).strip()
+    assert str(e.value) == cli_error("dots", "show", "2x2", "--moves", together)
     assert s.to_dict() == before
 
 

@@ -4,16 +4,7 @@
 ``grundy dots show`` prints and ``state.to_dict()`` its ``--json``. See docs/python.md.
 """
 
-from ._grundy import dots as _ext
+from ._grundy import dots as _extension
+from ._submodule import export
 
-Analysis = _ext.Analysis
-Engine = _ext.Engine
-SolveResult = _ext.SolveResult
-State = _ext.State
-
-# Pickle finds the classes here (the extension's submodule is not importable by name).
-for _cls in (Analysis, Engine, SolveResult, State):
-    _cls.__module__ = __name__
-del _cls
-
-__all__ = ["Analysis", "Engine", "SolveResult", "State"]
+__all__ = export(_extension, globals())  # Analysis, Engine, SolveResult, State
