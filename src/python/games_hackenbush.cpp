@@ -68,8 +68,9 @@ hb::Graph graph_from_edges(py::handle edges) {
       throw InputError(where + ": expected (u, v) or (u, v, colour), got " + short_repr(e));
     const auto u = whole_number(item[0], where + " vertex", kMaxVertex, "2^32-1");
     const auto v = whole_number(item[1], where + " vertex", kMaxVertex, "2^32-1");
-    const hb::Colour c = item.size() == 3 ? hb::parse_colour(text(item[2], where + " colour"), where)
-                                          : hb::Colour::green;
+    const hb::Colour c = item.size() == 3
+                             ? hb::parse_colour(text(item[2], where + " colour"), where)
+                             : hb::Colour::green;
     g.add_edge(u, v, c);
   }
   return g;
@@ -83,7 +84,9 @@ hb::Graph graph_from_networkx(py::handle graph) {
   for (py::handle e : graph.attr("edges")(py::arg("data") = true)) {
     auto t = py::reinterpret_borrow<py::tuple>(e);
     py::dict data = t[2].cast<py::dict>();
-    py::object colour = data.contains("colour") ? data["colour"] : data.contains("color") ? data["color"] : py::str("g");
+    py::object colour = data.contains("colour")  ? data["colour"]
+                        : data.contains("color") ? data["color"]
+                                                 : py::str("g");
     edges.append(py::make_tuple(t[0], t[1], colour));
   }
   (void)multi;
@@ -96,8 +99,10 @@ std::vector<std::uint32_t> cuts(const Hackenbush& h, py::handle player) {
   const bool blue = who == "blue" || who == "left" || who == "b" || who == "l";
   const bool red = who == "red" || who == "right" || who == "r";
   if (!blue && !red)
-    throw InputError("player: the position has blue or red edges, so say whose cuts: 'blue' (Left) or "
-                     "'red' (Right)" + (player.is_none() ? std::string() : ", not " + short_repr(player)));
+    throw InputError(
+        "player: the position has blue or red edges, so say whose cuts: 'blue' (Left) or "
+        "'red' (Right)" +
+        (player.is_none() ? std::string() : ", not " + short_repr(player)));
   if (h.blue_red) return blue ? h.blue_red->blue_wins : h.blue_red->red_wins;
   return blue ? h.mixed->left_wins : h.mixed->right_wins;
 }
@@ -108,7 +113,8 @@ nlohmann::json json_of(const Hackenbush& h, bool explain) {
     const auto x = hb::explain_green(h.graph);
     return report::green_json(h.graph, *h.green, &x);
   }
-  return h.blue_red ? report::blue_red_json(h.graph, *h.blue_red) : report::mixed_json(h.graph, *h.mixed);
+  return h.blue_red ? report::blue_red_json(h.graph, *h.blue_red)
+                    : report::mixed_json(h.graph, *h.mixed);
 }
 
 // The value as Python holds it best: an int for a nimber, a Fraction for a number, a Game
@@ -138,59 +144,89 @@ py::object value_of(const Hackenbush& h) {
 
 std::string caption(const Hackenbush& h) {
   if (h.green)
-    return fmt::format("{}: value *{}, {}", h.name, h.green->value, count_of(h.green->winning_moves.size(), "winning cut"));
+    return fmt::format("{}: value *{}, {}", h.name, h.green->value,
+                       count_of(h.green->winning_moves.size(), "winning cut"));
   if (h.blue_red)
     return fmt::format("{}: value {}, {}", h.name, h.blue_red->value.to_string(),
                        report::hackenbush_winner_sentence(report::blue_red_outcome(*h.blue_red)));
-  return fmt::format("{}: value {}, {}", h.name, h.mixed->value, report::hackenbush_winner_sentence(h.mixed->outcome));
+  return fmt::format("{}: value {}, {}", h.name, h.mixed->value,
+                     report::hackenbush_winner_sentence(h.mixed->outcome));
 }
 
 }  // namespace
 
 void bind_hackenbush(py::module_& m) {
-  py::class_<Hackenbush>(m, "Hackenbush",
-                         "A Hackenbush position and its analysis: the value, who wins, every winning cut.")
+  py::class_<Hackenbush>(
+      m, "Hackenbush",
+      "A Hackenbush position and its analysis: the value, who wins, every winning cut.")
       .def_property_readonly("kind", &Hackenbush::kind, "'green', 'blue-red' or 'mixed'.")
-      .def_property_readonly("edges", [](const Hackenbush& h) {
-        std::vector<py::tuple> out;
-        for (const auto& e : h.graph.edges())
-          out.push_back(py::make_tuple(h.graph.label(e.u), h.graph.label(e.v), std::string(hb::to_string(e.colour))));
-        return out;
-      }, "(u, v, colour) per edge, in input order; 0 is the ground.")
-      .def_property_readonly("value", &value_of,
-                             "An int n for the nimber *n (green), a fractions.Fraction for a number "
-                             "(blue-red), a grundy.Game otherwise.")
-      .def_property_readonly("winner", [](const Hackenbush& h) {
-        if (h.green) return std::string(to_string(h.green->winner));
-        return std::string(report::hackenbush_winner(h.blue_red ? report::blue_red_outcome(*h.blue_red) : h.mixed->outcome));
-      }, "Green: 'first' or 'second'. With blue or red edges: 'blue', 'red', 'first' or 'second'.")
+      .def_property_readonly(
+          "edges",
+          [](const Hackenbush& h) {
+            std::vector<py::tuple> out;
+            for (const auto& e : h.graph.edges())
+              out.push_back(py::make_tuple(h.graph.label(e.u), h.graph.label(e.v),
+                                           std::string(hb::to_string(e.colour))));
+            return out;
+          },
+          "(u, v, colour) per edge, in input order; 0 is the ground.")
+      .def_property_readonly(
+          "value", &value_of,
+          "An int n for the nimber *n (green), a fractions.Fraction for a number "
+          "(blue-red), a grundy.Game otherwise.")
+      .def_property_readonly(
+          "winner",
+          [](const Hackenbush& h) {
+            if (h.green) return std::string(to_string(h.green->winner));
+            return std::string(report::hackenbush_winner(
+                h.blue_red ? report::blue_red_outcome(*h.blue_red) : h.mixed->outcome));
+          },
+          "Green: 'first' or 'second'. With blue or red edges: 'blue', 'red', 'first' or 'second'.")
       .def("winning_cuts", &cuts, py::arg("player") = py::none(),
            "The edges (0-based, input order) whose cut wins for the player moving first: any "
            "player in green Hackenbush; with blue or red edges say 'blue' (Left) or 'red' (Right).")
-      .def("game", [](const Hackenbush& h) {
-        auto& s = shared_store();
-        std::lock_guard<std::mutex> lock(s.mutex);
-        return Game{h.green ? s.store.nimber(h.green->value)
-                            : h.blue_red ? s.store.number(h.blue_red->value) : hb::mixed_value(s.store, h.graph)};
-      }, "The value as a grundy.Game (a canonical form), whatever its kind.")
-      .def("explain", [](const Hackenbush& h) {
-        std::string t = h.green ? report::green_explanation_text(hb::explain_green(h.graph))
-                        : h.blue_red ? report::blue_red_explanation_text(*h.blue_red)
-                                     : report::mixed_explanation_text(h.graph, *h.mixed);
-        return t.substr(t.find_first_not_of('\n'));
-      }, "How the value comes about, step by step (the command line's --explain).")
-      .def("to_dict", [](const Hackenbush& h, bool explain) { return to_python(json_of(h, explain)); },
-           py::arg("explain") = false,
-           "The JSON answer of `grundy hackenbush ... --json [--explain]`, as a dict.")
-      .def("svg", [](const Hackenbush& h) {
-        const auto* red = h.green ? nullptr : h.blue_red ? &h.blue_red->red_wins : &h.mixed->right_wins;
-        const auto& highlighted = h.green ? h.green->winning_moves : h.blue_red ? h.blue_red->blue_wins : h.mixed->left_wins;
-        return hb::render_svg(h.graph, highlighted, caption(h), red);
-      }, "The picture (the command line's --svg): winning cuts highlighted.")
+      .def(
+          "game",
+          [](const Hackenbush& h) {
+            auto& s = shared_store();
+            std::lock_guard<std::mutex> lock(s.mutex);
+            return Game{h.green      ? s.store.nimber(h.green->value)
+                        : h.blue_red ? s.store.number(h.blue_red->value)
+                                     : hb::mixed_value(s.store, h.graph)};
+          },
+          "The value as a grundy.Game (a canonical form), whatever its kind.")
+      .def(
+          "explain",
+          [](const Hackenbush& h) {
+            std::string t = h.green ? report::green_explanation_text(hb::explain_green(h.graph))
+                            : h.blue_red ? report::blue_red_explanation_text(*h.blue_red)
+                                         : report::mixed_explanation_text(h.graph, *h.mixed);
+            return t.substr(t.find_first_not_of('\n'));
+          },
+          "How the value comes about, step by step (the command line's --explain).")
+      .def(
+          "to_dict",
+          [](const Hackenbush& h, bool explain) { return to_python(json_of(h, explain)); },
+          py::arg("explain") = false,
+          "The JSON answer of `grundy hackenbush ... --json [--explain]`, as a dict.")
+      .def(
+          "svg",
+          [](const Hackenbush& h) {
+            const auto* red = h.green      ? nullptr
+                              : h.blue_red ? &h.blue_red->red_wins
+                                           : &h.mixed->right_wins;
+            const auto& highlighted = h.green      ? h.green->winning_moves
+                                      : h.blue_red ? h.blue_red->blue_wins
+                                                   : h.mixed->left_wins;
+            return hb::render_svg(h.graph, highlighted, caption(h), red);
+          },
+          "The picture (the command line's --svg): winning cuts highlighted.")
       .def("__repr__", [](const Hackenbush& h) {
-        const std::string value = h.green ? fmt::format("*{}", h.green->value)
-                                  : h.blue_red ? h.blue_red->value.to_string() : h.mixed->value;
-        return fmt::format("Hackenbush(kind='{}', edges={}, value='{}')", h.kind(), h.graph.edge_count(), value);
+        const std::string value = h.green      ? fmt::format("*{}", h.green->value)
+                                  : h.blue_red ? h.blue_red->value.to_string()
+                                               : h.mixed->value;
+        return fmt::format("Hackenbush(kind='{}', edges={}, value='{}')", h.kind(),
+                           h.graph.edge_count(), value);
       });
 
   m.def(
@@ -198,8 +234,9 @@ void bind_hackenbush(py::module_& m) {
       [](py::handle edges, py::handle string, py::handle json) {
         const int given = !edges.is_none() + !string.is_none() + !json.is_none();
         if (given != 1)
-          throw InputError("give the position once: edges (a list, an edge-list text or a networkx graph), "
-                           "string= (CGSuite's notation) or json=");
+          throw InputError(
+              "give the position once: edges (a list, an edge-list text or a networkx graph), "
+              "string= (CGSuite's notation) or json=");
         if (!string.is_none()) {
           const std::string s = text(string, "--string");
           return analyze(hb::parse_string_notation(s, "--string"), "'" + s + "'");
@@ -217,11 +254,14 @@ void bind_hackenbush(py::module_& m) {
         if (py::hasattr(edges, "is_multigraph") && py::hasattr(edges, "edges"))
           return analyze(graph_from_networkx(edges), "graph");
         if (!py::isinstance<py::iterable>(edges))
-          throw InputError("edges: expected a list of (u, v[, colour]), an edge-list text or a networkx graph, got " +
-                           short_repr(edges));
+          throw InputError(
+              "edges: expected a list of (u, v[, colour]), an edge-list text or a networkx graph, "
+              "got " +
+              short_repr(edges));
         return analyze(graph_from_edges(edges), "edges");
       },
-      py::arg("edges") = py::none(), py::kw_only(), py::arg("string") = py::none(), py::arg("json") = py::none(),
+      py::arg("edges") = py::none(), py::kw_only(), py::arg("string") = py::none(),
+      py::arg("json") = py::none(),
       "A Hackenbush position: edges as a list of (u, v) or (u, v, colour) with 0 the ground and "
       "colours 'g', 'b', 'r' (also 'green', 'blue', 'red', CGSuite's 'e', 'l'); or the edge-list "
       "text of the command line ('u v [g|b|r]' per line); or a networkx graph (edge attribute "
