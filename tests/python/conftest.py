@@ -13,6 +13,9 @@ import threading
 
 import pytest
 
+# Under the sanitizers (make test-asan) every call is several times slower: heavy tests shrink.
+SANITIZED = os.environ.get("GRUNDY_SANITIZED") == "1"
+
 
 def _grundy_binary():
     path = os.environ.get("GRUNDY")

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy
+from conftest import SANITIZED
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "hackenbush")
 
@@ -85,7 +86,7 @@ def test_blue_red_stalk_by_berlekamps_rule(stalk):
     assert grundy.hackenbush(string=stalk).value == value
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=10 if SANITIZED else 40, deadline=None)
 @given(st.text(alphabet="lre", min_size=1, max_size=5), st.text(alphabet="lre", min_size=1, max_size=5))
 def test_disjoint_positions_add_as_games(a, b):
     ga = grundy.hackenbush(string=a).game()
