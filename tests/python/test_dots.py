@@ -96,8 +96,10 @@ def test_solve_with_a_budget_gives_bounds(cli_json):
     ("2x2", FULL_2X2),
 ])
 def test_analyze_is_the_command_lines(cli_json, size, moves):
-    a = state_of(size, moves).analyze()
-    expected = cli_json("dots", "analyze", size, "--moves", moves)
+    # A budget the solver never needs here (it takes milliseconds), so that a loaded machine
+    # cannot make one side stop early.
+    a = state_of(size, moves).analyze(seconds=30)
+    expected = cli_json("dots", "analyze", size, "--moves", moves, "--seconds", "30")
     assert a.to_dict() == expected
     assert a.chains == expected["chains"] and a.moves == expected["moves"]
     assert a.long_chains == expected["long_chains"] and a.loops == expected["loops"]
@@ -121,9 +123,9 @@ def test_analyze_without_the_solver(cli_json):
 @pytest.mark.parametrize("size,moves", [("2x2", "a1b1"), ("3x3", "a1b1 b2b3 c1c2 a3a4 d2d3 b4c4")])
 def test_a_fresh_engine_moves_as_the_command_line(cli_json, engine, size, moves):
     s = state_of(size, moves)
-    line = dots.Engine(engine, seed=5).choose(s)
+    line = dots.Engine(engine, seed=5, seconds=30).choose(s)  # perfect: ample time to solve
     assert line == cli_json("dots", "move", size, "--moves", moves, "--engine", engine,
-                            "--seed", "5")["move"]
+                            "--seed", "5", "--seconds", "30")["move"]
     assert line in s.legal_moves()
 
 
