@@ -52,7 +52,7 @@ void run(const PlayOptions& o) {
   const std::uint64_t seed = parse_uint(o.seed, "--seed", ~std::uint64_t{0} >> 1);
   dots::EngineOptions eo;
   if (!o.seconds.empty())
-    eo.seconds = static_cast<double>(parse_uint(o.seconds, "--seconds", 3600));
+    eo.seconds = parse_decimal(o.seconds, "--seconds", 0.001, 3600);
   auto engine = dots::make_engine(o.engine, seed, eo);
   search::Rng rng(seed);
   const int me = o.first == "me" ? 0 : 1;

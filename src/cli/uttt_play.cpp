@@ -19,6 +19,11 @@
 namespace grundy::cli::uttt_cli {
 namespace {
 
+// The ranges of the engine options (the web app's budget bounds them further).
+constexpr double kMaxMs = 3'600'000;                      // an hour per move
+constexpr std::uint64_t kMaxIterations = 1'000'000'000;   // about 20 minutes of MCTS per move
+constexpr std::uint64_t kMaxSeed = ~std::uint64_t{0} >> 1;  // as for every --seed
+
 // Engine options as the command line gives them.
 struct EngineFlags {
   std::string engine = "mcts";
@@ -33,21 +38,19 @@ void add_engine_flags(Command cmd, EngineFlags& f, double default_ms, bool with_
   if (with_engine)
     cmd.add_option("--engine", f.engine, "random, heuristic, mcts or alphabeta")
         .default_str("mcts");
-  cmd.add_option("--ms", f.ms, "thinking time per move in milliseconds")
+  cmd.add_number("--ms", f.ms, 1, kMaxMs, "thinking time per move in milliseconds")
       .default_str(fmt::format("{:g}", default_ms));
-  cmd.add_option("--iterations", f.iterations,
+  cmd.add_number("--iterations", f.iterations, 1, kMaxIterations,
                  "a fixed budget instead of time: playouts (mcts) or nodes (alphabeta); "
                  "reproducible with --threads 1");
-  cmd.add_option("--threads", f.threads, "threads (mcts: one tree each; alphabeta: Lazy SMP)")
+  cmd.add_number("--threads", f.threads, 1, 64, "threads (mcts: one tree each; alphabeta: Lazy SMP)")
       .default_str("1");
-  cmd.add_option("--seed", f.seed, "random seed").default_str("1");
+  cmd.add_number("--seed", f.seed, 0, kMaxSeed, "random seed").default_str("1");
 }
 
 uttt::EngineOptions engine_options(const EngineFlags& f, const std::string& engine) {
   uttt::EngineOptions o;
   o.engine = uttt::parse_engine(engine);
-  if (f.ms < 0) throw InputError("--ms must not be negative");
-  if (f.threads < 1 || f.threads > 64) throw InputError("--threads must be between 1 and 64");
   o.seconds = f.iterations ? 0 : f.ms / 1000.0;
   o.iterations = f.iterations;
   o.threads = f.threads;
@@ -191,7 +194,6 @@ struct MatchOptions {
 void run_match(const MatchOptions& o) {
   const uttt::Board start = position(o.position);
   if (start.is_over()) throw InputError("the game is over: there is nothing to play");
-  if (o.games < 1 || o.games > 1000000) throw InputError("--games must be between 1 and 10^6");
   auto oa = engine_options(o.engine, o.a);
   EngineFlags flags_b = o.engine;
   if (o.ms_b >= 0 || o.iterations_b) {
@@ -279,12 +281,12 @@ void install_play_commands(Command uttt) {
                                "Engine A against engine B: wins, draws, losses with 95% intervals");
   m.add_option("a", match->a, "engine A: random, heuristic, mcts or alphabeta").required();
   m.add_option("b", match->b, "engine B").required();
-  m.add_option("--games", match->games, "games, colours alternating (A is X in even games)")
+  m.add_number("--games", match->games, 1, 1'000'000, "games, colours alternating (A is X in even games)")
       .default_str("10");
   add_position_options(m, match->position);
   add_engine_flags(m, match->engine, 100, false);
-  m.add_option("--ms-b", match->ms_b, "engine B's time per move, when it differs from A's");
-  m.add_option("--iterations-b", match->iterations_b,
+  m.add_number("--ms-b", match->ms_b, 1, kMaxMs, "engine B's time per move, when it differs from A's");
+  m.add_number("--iterations-b", match->iterations_b, 1, kMaxIterations,
                "engine B's iterations or nodes per move, when they differ from A's");
   m.add_flag("--json", match->json, "print JSON");
   m.add_flag("--progress", match->progress, "one line per game on stderr even when not a TTY");
