@@ -81,6 +81,7 @@ void print_text(const nim::Analysis& a, const std::vector<std::uint64_t>& heaps)
 
 void run(const NimOptions& o) {
   const std::uint64_t max_input = max_input_bytes(o.max_input);
+  if (!o.file.empty() && !o.heaps.empty()) throw InputError("give HEAPS or --file FILE, not both");
   std::vector<std::uint64_t> heaps;
   if (!o.file.empty())
     heaps = nim::parse_heaps(read_file(o.file, nim::kTextLimits, max_input), o.file);

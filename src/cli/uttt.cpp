@@ -215,6 +215,7 @@ const Registration uttt_registration{
 
       install_play_commands(uttt);
       install_solve_commands(uttt);
+      install_analyze_game_command(uttt);
     }};
 
 }  // namespace

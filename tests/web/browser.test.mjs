@@ -87,7 +87,7 @@ test('every page loads without a console error, on a desktop and on a phone', { 
       assert.ok(overflow <= 1, `${path} is wider than a ${size.width}px window by ${overflow}px`);
       // Every page links to every other and to the docs.
       const links = await page.$$eval('header nav a', (as) => as.map((a) => a.getAttribute('href')));
-      for (const p of ['/nim.html', '/explorer.html', '/hackenbush.html', '/dots.html', '/uttt.html', '/docs/web.md'])
+      for (const p of ['/nim.html', '/explorer.html', '/hackenbush.html', '/dots.html', '/uttt.html', '/docs/web.html'])
         assert.ok(links.includes(p), `${path} links to ${p}`);
       await close();
     }
