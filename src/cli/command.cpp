@@ -102,10 +102,9 @@ Option Command::add_number(const std::string& name, std::uint64_t& target, std::
 
 Option Command::add_number(const std::string& name, double& target, double min, double max,
                            const std::string& description) {
-  return Option(
-      add_parsed(app_, name, description, "NUMBER", [&target, min, max](auto& v, auto& what) {
-        target = parse_decimal(v, what, min, max);
-      }));
+  return Option(add_parsed(
+      app_, name, description, "NUMBER",
+      [&target, min, max](auto& v, auto& what) { target = parse_decimal(v, what, min, max); }));
 }
 
 Option Command::add_flag(const std::string& name, bool& target, const std::string& description) {

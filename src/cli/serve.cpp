@@ -2,8 +2,8 @@
 //              [--queue N] [--threads N] [--max-body SIZE] [--timeout S] [--log]
 // The local web app: the pages and the JSON API (src/web/, docs/web.md) until Ctrl-C.
 #include <arpa/inet.h>
-#include <netdb.h>
 #include <fcntl.h>
+#include <netdb.h>
 #include <pthread.h>
 #include <spawn.h>
 #include <sys/wait.h>

@@ -189,16 +189,18 @@ void install_solve_commands(Command uttt) {
       "solve", "Win, draw or loss for the player to move, by proof-number search (df-pn)");
   add_position_options(s, o->position);
   s.add_option("--nodes", o->nodes, "stop after this many nodes (result 'unknown')");
-  s.add_number("--seconds", o->seconds, 0.001, 1e8, "stop after this many seconds (result 'unknown')");
+  s.add_number("--seconds", o->seconds, 0.001, 1e8,
+               "stop after this many seconds (result 'unknown')");
   s.add_option("--memory", o->memory, "table size in MiB").default_str("256");
   s.add_option("--checkpoint", o->checkpoint,
                "save the table to FILE periodically and when the budget ends; resume from it "
                "when it exists (same position, rules and --memory)");
   s.add_number("--checkpoint-every", o->checkpoint_every, 1, 1e6, "seconds between checkpoints")
       .default_str("600");
-  s.add_option("--proof", o->proof,
-               "when the mover wins, write the proof to FILE for build/uttt_proof_check (a separate "
-               "program; source in tools/uttt_proof_check)");
+  s.add_option(
+      "--proof", o->proof,
+      "when the mover wins, write the proof to FILE for build/uttt_proof_check (a separate "
+      "program; source in tools/uttt_proof_check)");
   s.add_flag("--no-proof-size", o->no_proof_size, "do not walk the proof to count its positions");
   s.add_option("--opening", o->opening,
                "centre: the mover plays the centre opening (e5; while the centre board is not "

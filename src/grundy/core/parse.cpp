@@ -39,7 +39,8 @@ std::uint64_t parse_uint_in(std::string_view token, std::string_view what, std::
 }
 
 std::string decimal_text(double v) {
-  if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15) return fmt::format("{:.0f}", v);
+  if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15)
+    return fmt::format("{:.0f}", v);
   return fmt::format("{}", v);
 }
 
@@ -60,8 +61,8 @@ double parse_decimal(std::string_view token, std::string_view what, double min, 
   if (ec == std::errc::result_out_of_range) {
     // 1e999 overflows, 1e-999 underflows (to zero, as far as any range here is concerned).
     const auto e = token.find_first_of("eE");
-    const bool underflow = e != std::string_view::npos && e + 1 < token.size() &&
-                           token[e + 1] == '-';
+    const bool underflow =
+        e != std::string_view::npos && e + 1 < token.size() && token[e + 1] == '-';
     if (token.front() == '-' && min >= 0) throw InputError(quoted() + " is negative");
     if (!underflow) throw above();
     v = 0;
