@@ -8,6 +8,7 @@
 #include "grundy/core/error.h"
 #include "grundy/core/misere.h"
 #include "grundy/core/parse.h"
+#include "grundy/core/text.h"
 
 namespace grundy::nim {
 namespace {
@@ -107,6 +108,25 @@ std::vector<std::uint64_t> parse_heaps(std::string_view text, std::string_view o
     p = next;
   }
   return heaps;
+}
+
+void play_moves(std::vector<std::uint64_t>& heaps, std::string_view moves) {
+  std::size_t number = 0;
+  for (const auto& t : split_move_list(moves)) {
+    ++number;
+    const std::string where = "move " + std::to_string(number) + " '" + shown_token(t.text) + "'";
+    const auto dash = t.text.find('-');
+    if (t.text.size() < 4 || t.text[0] != 'h' || dash == std::string_view::npos)
+      throw InputError(where + " is not h<heap>-<tokens> (h1-2 takes 2 tokens from heap 1)");
+    const auto heap = parse_uint(t.text.substr(1, dash - 1), where + ": heap", heaps.size());
+    const auto take = parse_uint(t.text.substr(dash + 1), where + ": tokens", kMaxHeap, "2^63-1");
+    if (heap == 0) throw InputError(where + ": heaps are numbered from 1");
+    auto& h = heaps[heap - 1];
+    if (take == 0 || take > h)
+      throw InputError(where + ": heap " + std::to_string(heap) + " has " + std::to_string(h) +
+                       " tokens, so take 1 to " + std::to_string(h));
+    h -= take;
+  }
 }
 
 }  // namespace grundy::nim
