@@ -1,6 +1,7 @@
 #pragma once
 // Small helpers for the line-oriented text formats the games read (edge lists).
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -127,6 +128,12 @@ inline std::string shown_token(std::string_view s, std::size_t max = 40) {
   }
   if (s.size() > max) out += "...";
   return out;
+}
+
+// "1 edge", "2 edges": a count with its noun, singular or plural (noun + "s" unless given).
+inline std::string count_of(std::uint64_t n, std::string_view noun, std::string_view plural = {}) {
+  if (n == 1) return "1 " + std::string(noun);
+  return std::to_string(n) + " " + (plural.empty() ? std::string(noun) + "s" : std::string(plural));
 }
 
 }  // namespace grundy
