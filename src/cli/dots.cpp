@@ -34,6 +34,7 @@ const Registration dots_registration{
       dots_cli::install_show(cmd);
       dots_cli::install_solve(cmd);
       dots_cli::install_analyze(cmd);
+      dots_cli::install_analyze_game(cmd);
       dots_cli::install_play(cmd);
       dots_cli::install_match(cmd);
       dots_cli::install_move(cmd);

@@ -157,7 +157,8 @@ const Registration uttt_registration{
       auto r = uttt.add_subcommand(
           "playouts", "Random games to the end on one core: results and playouts per second");
       r.add_option("count", playouts->count, "number of games").required();
-      r.add_option("--seed", playouts->seed, "random seed (a seed names a run)");
+      r.add_number("--seed", playouts->seed, 0, ~std::uint64_t{0} >> 1,
+                   "random seed (a seed names a run)");
       add_position_options(r, playouts->position);
       r.add_flag("--json", playouts->json,
                  "print JSON: per_second, x_wins, o_wins, draws, mean_length");
@@ -166,6 +167,7 @@ const Registration uttt_registration{
 
       install_play_commands(uttt);
       install_solve_commands(uttt);
+      install_analyze_game_command(uttt);
     }};
 
 }  // namespace
