@@ -7,6 +7,8 @@ packages=(
   g++ cmake ninja-build make clang-format python3 pkg-config clang-14 libclang-rt-14-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev libabsl-dev libgmp-dev
+  # The web app renders docs/*.md as pages (md4c, GitHub's dialect: tables).
+  libmd4c-dev libmd4c-html0-dev
   # The web app's browser tests (Playwright drives Debian's Chromium) and its load test.
   chromium wrk
   # The Python module (pybind11) and its tests: pytest, hypothesis, the notebook run headless,

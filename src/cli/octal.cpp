@@ -264,8 +264,8 @@ void run_long(const oct::OctalCode& code, const OctalOptions& o) {
   r.count = parse_uint(o.values, "--values", std::uint64_t{1} << 36, "2^36");
   r.resume = o.resume;
   if (!o.checkpoint_every.empty()) {
-    r.checkpoint_seconds = static_cast<double>(
-        parse_uint(o.checkpoint_every, "--checkpoint-every", 7 * 86400, "a week of seconds"));
+    r.checkpoint_seconds =
+        parse_decimal(o.checkpoint_every, "--checkpoint-every", 1, 7 * 86400, "a week of seconds");
     if (r.checkpoint_seconds < 1) throw InputError("--checkpoint-every must be at least 1 second");
   }
   r.stop = &g_stop;

@@ -14,5 +14,8 @@ void bind_python_games(py::module_& m);
 void bind_dag(py::module_& m);
 void bind_partizan(py::module_& m);
 void bind_hackenbush(py::module_& m);
+// The two-player board games, each a submodule (grundy.dots, grundy.uttt).
+void bind_dots(py::module_& m);
+void bind_uttt(py::module_& m);
 
 }  // namespace grundy::python

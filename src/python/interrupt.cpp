@@ -27,7 +27,7 @@ bool on_main_thread() {
 }  // namespace
 
 void run_released(const std::function<void(const std::atomic<bool>& stop)>& work,
-                  const std::function<void()>& poll) {
+                  const std::function<void()>& poll, std::atomic<bool>* also_stop) {
   std::atomic<bool> stop{false};
   if (!on_main_thread()) {
     py::gil_scoped_release release;
@@ -63,6 +63,7 @@ void run_released(const std::function<void(const std::atomic<bool>& stop)>& work
     } catch (py::error_already_set& e) {
       raised.emplace(std::move(e));
       stop.store(true);
+      if (also_stop) also_stop->store(true);
     }
   }
   worker.join();

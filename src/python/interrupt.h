@@ -19,8 +19,10 @@ namespace py = pybind11;
 // or poll's sets `stop`; once the work has returned, that exception is raised. On any other
 // thread (where Python delivers no signals) the work runs inline with the GIL released, and poll
 // is not called. Exceptions of the work itself are rethrown here, so pybind11 translates them.
+// `also_stop` (optional) is set with `stop`: the flag of an engine that outlives the call (a
+// player keeps its own pointer to the flag it polls).
 void run_released(const std::function<void(const std::atomic<bool>& stop)>& work,
-                  const std::function<void()>& poll = {});
+                  const std::function<void()>& poll = {}, std::atomic<bool>* also_stop = nullptr);
 
 }  // namespace grundy::python
 

@@ -16,4 +16,6 @@ PYBIND11_MODULE(_grundy, m) {
   grundy::python::bind_dag(m);
   grundy::python::bind_partizan(m);
   grundy::python::bind_hackenbush(m);
+  grundy::python::bind_dots(m);
+  grundy::python::bind_uttt(m);
 }

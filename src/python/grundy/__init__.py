@@ -5,6 +5,7 @@ result is what ``grundy ... --json`` prints for the same question. See docs/pyth
 """
 
 from . import _display, _grundy
+from . import dots, uttt  # noqa: F401  (grundy.dots.State, grundy.uttt.State)
 from ._games import successors_of
 from ._grundy import (  # noqa: F401
     CycleError,
