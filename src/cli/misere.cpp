@@ -38,6 +38,7 @@ struct MisereOptions {
   std::string max_order;
   std::string seconds;
   std::string checkpoint;
+  std::string checkpoint_every;
   bool resume = false;
   bool quotient = false;
   bool genus = false;
@@ -164,6 +165,8 @@ void run(const MisereOptions& o) {
   if (!o.seconds.empty() && !o.quotient) throw InputError("--seconds goes with --quotient");
   if (!o.checkpoint.empty() && !o.quotient) throw InputError("--checkpoint goes with --quotient");
   if (o.resume && o.checkpoint.empty()) throw InputError("--resume needs --checkpoint FILE");
+  if (!o.checkpoint_every.empty() && o.checkpoint.empty())
+    throw InputError("--checkpoint-every needs --checkpoint FILE");
   if (o.explain && o.heaps.empty()) throw InputError("--explain goes with heaps");
   const q::Element max_order =
       o.max_order.empty()
@@ -180,6 +183,9 @@ void run(const MisereOptions& o) {
     r.seconds = !o.seconds.empty() ? static_cast<double>(parse_uint(o.seconds, "--seconds",
                                                                     7 * 86400, "a week of seconds"))
                                    : (r.max_heap ? 0 : oct::kDefaultQuotientSeconds);
+    if (!o.checkpoint_every.empty())
+      r.checkpoint_seconds = parse_decimal(o.checkpoint_every, "--checkpoint-every", 1, 7 * 86400,
+                                           "a week of seconds");
     const std::string game = oct::checkpoint_game(code);
     if (!o.checkpoint.empty()) {
       const bool exists = std::filesystem::exists(o.checkpoint);
@@ -247,6 +253,8 @@ const Registration misere_registration{
       cmd.add_option("--checkpoint", o->checkpoint,
                      "with --quotient: save the computation to FILE every 30 s, at the end and "
                      "on Ctrl-C (written atomically)");
+      cmd.add_option("--checkpoint-every", o->checkpoint_every,
+                     "with --checkpoint: save every S seconds (default 30, at least 1)");
       cmd.add_flag("--resume", o->resume,
                    "continue from the --checkpoint FILE (checked against the game first)");
       cmd.add_option("--max-order", o->max_order,

@@ -49,7 +49,7 @@ QuotientRun compute_quotient(const HeapRules& rules, const QuotientGoal& goal) {
   if (rules.t) run.proof = stability(phi, rules);
   while (!run.proof && b.heaps() <= target) {
     try {
-      if (goal.seconds > 0) poll();
+      poll();
       b.add_heap();
     } catch (const LimitError& e) {
       run.stopped = e.what();

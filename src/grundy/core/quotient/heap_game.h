@@ -48,8 +48,8 @@ struct QuotientGoal {
   // > 0: stop (keeping the heaps done, like a limit) once this many seconds have passed.
   double seconds = 0;
   Limits limits;
-  std::function<void()> poll;  // may throw to stop
-  std::function<void(std::uint32_t heap, Element order)> progress;
+  std::function<void()> poll;  // may throw to stop (called before each heap and during it)
+  std::function<void(std::uint32_t heap, Element order)> progress;  // must not throw
   // Resume from a saved state (checked against the game first, builder.h).
   std::optional<BuilderState> resume;
   // Called with the state every checkpoint_seconds, when the run ends (its goal, a proof or a

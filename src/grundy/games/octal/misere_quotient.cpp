@@ -32,12 +32,12 @@ MisereQuotient misere_quotient(const OctalCode& code, const QuotientRequest& req
   goal.seconds = request.seconds;
   goal.resume = request.resume;
   goal.checkpoint = request.checkpoint;
+  goal.checkpoint_seconds = request.checkpoint_seconds;
   const std::uint32_t target = request.max_heap ? *request.max_heap : request.bound;
   goal.poll = [&control] {
     if (control.stop && control.stop->load()) throw Interrupted();
   };
   goal.progress = [&control, target](std::uint32_t heap, quotient::Element) {
-    if (control.stop && control.stop->load()) throw Interrupted();
     if (control.progress) control.progress(heap, target, false);
   };
   MisereQuotient q;

@@ -35,6 +35,7 @@ struct QuotientRequest {
   // Resume from / save to a checkpoint (core/quotient/checkpoint.h; the state is checked).
   std::optional<quotient::BuilderState> resume;
   std::function<void(const quotient::BuilderState&)> checkpoint;
+  double checkpoint_seconds = 30;  // how often `checkpoint` is called while computing
 };
 
 // The name a checkpoint records for the game: "octal 0.77", "grundy".

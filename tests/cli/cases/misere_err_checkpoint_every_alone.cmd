@@ -1,0 +1,1 @@
+misere 0.77 --quotient --checkpoint-every 5
