@@ -7,6 +7,8 @@ namespace grundy::python {
 namespace py = pybind11;
 
 void bind_nim(py::module_& m);
+// HeapSum, MisereQuotient, GenusTable (python/misere.h): before bind_subtraction and bind_octal.
+void bind_misere(py::module_& m);
 void bind_subtraction(py::module_& m);
 void bind_octal(py::module_& m);
 void bind_period(py::module_& m);

@@ -1,5 +1,7 @@
 // grundy.octal(code, misere=False): the answers of `grundy octal ... --json`, tables as NumPy
-// arrays, and long resumable runs (Grundy's game to record sizes) with progress.
+// arrays, long resumable runs (Grundy's game to record sizes) with progress, sums of heaps
+// (normal, and misère through the misère quotient) and the answers of `grundy misere`.
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -10,13 +12,19 @@
 #include <pybind11/stl.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/output_file.h"
+#include "grundy/core/quotient/checkpoint.h"
 #include "grundy/games/octal/analysis.h"
+#include "grundy/games/octal/genus.h"
 #include "grundy/games/octal/long_run.h"
+#include "grundy/games/octal/sums.h"
 #include "python/arrays.h"
 #include "python/bindings.h"
 #include "python/common.h"
 #include "python/interrupt.h"
+#include "python/misere.h"
 #include "python/period.h"
+#include "report/misere.h"
 #include "report/octal.h"
 
 namespace grundy::python {
@@ -47,6 +55,12 @@ class OctalGame {
       values_ = t.computed;
     }
   }
+  // The misère quotient once one is proven for every heap (the same whichever question proved it:
+  // heaps are added until the first proof). Call with mutex() held.
+  const std::shared_ptr<const oct::MisereQuotient>& proven_quotient() const { return quotient_; }
+  void keep(const std::shared_ptr<const oct::MisereQuotient>& q) {
+    if (q->proven() && !quotient_) quotient_ = q;
+  }
 
  private:
   oct::OctalCode code_;
@@ -54,6 +68,7 @@ class OctalGame {
   std::mutex mutex_;
   std::optional<oct::PeriodProof> proof_;
   std::vector<std::uint32_t> values_;
+  std::shared_ptr<const oct::MisereQuotient> quotient_;
 };
 
 struct OctalTable {
@@ -122,6 +137,97 @@ std::string move_repr(const oct::Move& mv) {
   for (auto x : {mv.a, mv.b, mv.c})
     if (x > 0) parts.push_back(x);
   return fmt::format("OctalMove(take={}, leaves=[{}])", mv.take, fmt::join(parts, ", "));
+}
+
+// A sum of heaps, as `grundy octal CODE --heaps ... [--misere] --json` answers it.
+HeapSum compute_sum(OctalGame& g, py::handle heaps, py::handle limit, py::object progress) {
+  const auto h = whole_numbers(heaps, "heap", kMaxHeapArg, "2^62");
+  if (h.empty()) throw InputError("no heaps given; try grundy.octal('0.77').sum([3, 5, 9])");
+  if (h.size() > oct::kMaxSumHeaps)
+    throw LimitError("a sum is limited to " + std::to_string(oct::kMaxSumHeaps) + " heaps");
+  const std::uint64_t largest = *std::max_element(h.begin(), h.end());
+  const auto l =
+      proof_limit(limit, largest >= oct::kMaxDirectHeap ? oct::kDefaultProofLimit : kQuickLimit);
+  ProgressRelay relay(std::move(progress));
+  HeapSum s;
+  run_released(
+      [&](const std::atomic<bool>& stop) {
+        if (g.rule() == Rule::normal) {
+          const auto a = oct::analyze_sum(g.code(), h, l, control_for(stop, relay));
+          s.json = report::octal_sum_json(g.code(), a, nullptr);
+          return;
+        }
+        std::shared_ptr<const oct::MisereQuotient> q;
+        {
+          std::lock_guard<std::mutex> lock(g.mutex());
+          q = g.proven_quotient();
+        }
+        if (!q) {
+          q = std::make_shared<const oct::MisereQuotient>(oct::quotient_for_sum(
+              g.code(), h, oct::kDefaultQuotientOrder, control_for(stop, relay)));
+          std::lock_guard<std::mutex> lock(g.mutex());
+          g.keep(q);
+        }
+        s.json =
+            report::octal_sum_json(g.code(), oct::analyze_misere_sum(g.code(), h, *q), q.get());
+      },
+      relay.poller());
+  return s;
+}
+
+struct QuotientArgs {
+  py::handle max_heap, max_order, seconds;
+  py::object progress, checkpoint;
+  bool resume = false;
+  py::handle checkpoint_every;
+};
+
+// `grundy misere CODE --quotient` with the command line's defaults and checks.
+QuotientResult compute_quotient(OctalGame& g, const QuotientArgs& a) {
+  oct::QuotientRequest r;
+  r.max_order = static_cast<quotient::Element>(
+      whole_number_or(a.max_order, oct::kDefaultQuotientOrder, "--max-order",
+                      oct::kMaxQuotientOrder, std::to_string(oct::kMaxQuotientOrder)));
+  if (!a.max_heap.is_none())
+    r.max_heap = static_cast<std::uint32_t>(
+        whole_number(a.max_heap, "--max-heap", oct::kMaxQuotientHeap, "2^20"));
+  r.seconds = !a.seconds.is_none() ? seconds(a.seconds, "--seconds", 7 * 86400)
+                                   : (r.max_heap ? 0 : oct::kDefaultQuotientSeconds);
+  if (a.resume && a.checkpoint.is_none()) throw InputError("--resume needs --checkpoint FILE");
+  if (!a.checkpoint_every.is_none() && a.checkpoint.is_none())
+    throw InputError("--checkpoint-every needs --checkpoint FILE");
+  std::string file;
+  const std::string game = oct::checkpoint_game(g.code());
+  if (!a.checkpoint.is_none()) {
+    file = py::str(a.checkpoint).cast<std::string>();
+    r.checkpoint_seconds = !a.checkpoint_every.is_none()
+                               ? seconds(a.checkpoint_every, "--checkpoint-every", 7 * 86400)
+                               : 30.0;
+    if (r.checkpoint_seconds < 1) throw InputError("--checkpoint-every must be at least 1 second");
+    const py::object path = py::module_::import("pathlib").attr("Path")(file);
+    const bool exists = path.attr("exists")().cast<bool>();
+    if (exists && !a.resume)
+      throw InputError("checkpoint '" + file +
+                       "' exists: add --resume to continue from it, or remove it");
+    if (exists)
+      r.resume = quotient::read_state(path.attr("read_text")().cast<std::string>(), game, file);
+    r.checkpoint = [file, game](const quotient::BuilderState& st) {
+      write_output_file(file, quotient::state_json(game, st));
+    };
+  }
+  ProgressRelay relay(a.progress);
+  QuotientResult q{g.code(), nullptr, {}};
+  run_released(
+      [&](const std::atomic<bool>& stop) {
+        auto m = std::make_shared<const oct::MisereQuotient>(
+            oct::misere_quotient(g.code(), r, control_for(stop, relay)));
+        std::lock_guard<std::mutex> lock(g.mutex());
+        g.keep(m);
+        q.quotient = std::move(m);
+      },
+      relay.poller());
+  q.json = report::misere_quotient_json(q.code, *q.quotient, false);
+  return q;
 }
 
 }  // namespace
@@ -379,6 +485,54 @@ void bind_octal(py::module_& m) {
           "written atomically, checkpointed every `checkpoint_every` seconds (default 30); "
           "Ctrl-C saves a checkpoint and raises KeyboardInterrupt; run again with resume=True to "
           "continue.")
+      .def(
+          "sum",
+          [](std::shared_ptr<OctalGame> g, py::handle heaps, py::handle limit,
+             py::object progress) { return compute_sum(*g, heaps, limit, std::move(progress)); },
+          py::arg("heaps"), py::kw_only(), py::arg("limit") = py::none(),
+          py::arg("progress") = py::none(),
+          "A sum of heaps (`grundy octal CODE --heaps 3,5,9`): who wins and every winning move. "
+          "Normal play: each heap's value and their xor (heaps up to 2^62 once a period is "
+          "proven within `limit` values); misère (misere=True): through the misère quotient, "
+          "computed as far as the largest heap or until proven stable (kept for later sums).")
+      .def(
+          "winning_moves",
+          [](std::shared_ptr<OctalGame> g, py::handle heaps, py::handle limit) {
+            return py::object(
+                py::cast(compute_sum(*g, heaps, limit, py::none())).attr("winning_moves"));
+          },
+          py::arg("heaps"), py::kw_only(), py::arg("limit") = py::none(),
+          "sum(heaps).winning_moves: the winning moves of a sum of heaps ([] when none).")
+      .def(
+          "misere_quotient",
+          [](std::shared_ptr<OctalGame> g, py::handle max_heap, py::handle max_order,
+             py::handle secs, py::object progress, py::object checkpoint, bool resume,
+             py::handle checkpoint_every) {
+            return compute_quotient(*g, {max_heap, max_order, secs, std::move(progress),
+                                         std::move(checkpoint), resume, checkpoint_every});
+          },
+          py::kw_only(), py::arg("max_heap") = py::none(), py::arg("max_order") = py::none(),
+          py::arg("seconds") = py::none(), py::arg("progress") = py::none(),
+          py::arg("checkpoint") = py::none(), py::arg("resume") = false,
+          py::arg("checkpoint_every") = py::none(),
+          "The misère quotient (`grundy misere CODE --quotient`): heaps 0..max_heap, or until "
+          "proven stable (at most heap 1000 and `seconds`, default 10); max_order default 4096. "
+          "checkpoint=FILE saves it every `checkpoint_every` seconds (30), at the end and on "
+          "Ctrl-C; resume=True continues from it.")
+      .def(
+          "genus",
+          [](std::shared_ptr<OctalGame> g, py::handle count) {
+            const auto n = whole_number_or(count, 21, "--values", 200);
+            GenusTable t;
+            run_released([&](const std::atomic<bool>& stop) {
+              t.json = report::misere_genus_json(
+                  g->code(), oct::heap_genera(g->code(), n, oct::kMaxGenusPositions, &stop));
+            });
+            return t;
+          },
+          py::arg("n") = py::none(),
+          "The genus of heaps 0..n-1 (`grundy misere CODE --genus --values N`; default 21, up to "
+          "200) in CGSuite's notation, with the misère values g-.")
       .def("__repr__", [](const OctalGame& g) {
         return fmt::format("grundy.octal('{}'{})", g.code().to_string(),
                            g.rule() == Rule::misere ? ", misere=True" : "");

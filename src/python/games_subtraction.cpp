@@ -1,4 +1,5 @@
-// grundy.subtraction(set, misere=False): the answers of `grundy subtraction ... --json`.
+// grundy.subtraction(set, misere=False): the answers of `grundy subtraction ... --json`, sums of
+// heaps included (misère sums through the game's misère quotient).
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -11,10 +12,12 @@
 #include "grundy/core/error.h"
 #include "grundy/games/octal/engine.h"
 #include "grundy/games/subtraction/subtraction.h"
+#include "grundy/games/subtraction/sums.h"
 #include "python/arrays.h"
 #include "python/bindings.h"
 #include "python/common.h"
 #include "python/interrupt.h"
+#include "python/misere.h"
 #include "python/period.h"
 #include "report/subtraction.h"
 
@@ -94,6 +97,27 @@ nlohmann::json period_json(const sub::Table& t) {
 
 std::string rule_word(Rule r) {
   return r == Rule::normal ? "normal" : "misere";
+}
+
+// A sum of heaps, as `grundy subtraction --set S --heaps ... [--misere] --json` answers it.
+HeapSum compute_sum(const SubtractionGame& g, py::handle heaps) {
+  const auto h = whole_numbers(heaps, "heap", kMaxHeapArg, "2^62");
+  if (h.empty())
+    throw InputError("no heaps given; try grundy.subtraction([1, 3, 4]).sum([3, 5, 9])");
+  if (h.size() > sub::kMaxSumHeaps)
+    throw LimitError("a sum is limited to " + std::to_string(sub::kMaxSumHeaps) + " heaps");
+  HeapSum s;
+  run_released([&](const std::atomic<bool>& stop) {
+    if (g.rule() == Rule::normal) {
+      const auto a = sub::analyze_sum(g.set(), h, &stop);
+      if (stop.load()) throw octal::Interrupted();
+      s.json = report::subtraction_sum_json(a, g.set(), nullptr);
+      return;
+    }
+    const auto q = sub::quotient_for_sum(g.set(), h, &stop);
+    s.json = report::subtraction_sum_json(sub::analyze_misere_sum(g.set(), h, q), g.set(), &q);
+  });
+  return s;
 }
 
 }  // namespace
@@ -259,6 +283,21 @@ void bind_subtraction(py::module_& m) {
           },
           py::arg("n"), py::kw_only(), py::arg("progress") = py::none(),
           "A heap of n: its value, who wins and every winning move (`grundy subtraction --at N`).")
+      .def(
+          "sum",
+          [](std::shared_ptr<SubtractionGame> g, py::handle heaps) {
+            return compute_sum(*g, heaps);
+          },
+          py::arg("heaps"),
+          "A sum of heaps (`grundy subtraction --set S --heaps 3,5,9`): who wins and every "
+          "winning move. Normal play: each heap's value and their xor (heaps up to 2^62 through "
+          "the proven period); misère (misere=True): through the game's misère quotient.")
+      .def(
+          "winning_moves",
+          [](std::shared_ptr<SubtractionGame> g, py::handle heaps) {
+            return py::object(py::cast(compute_sum(*g, heaps)).attr("winning_moves"));
+          },
+          py::arg("heaps"), "sum(heaps).winning_moves: the winning moves of a sum of heaps.")
       .def("__repr__", [](const SubtractionGame& g) {
         return fmt::format("grundy.subtraction('{}'{})", g.set().to_string(),
                            g.rule() == Rule::misere ? ", misere=True" : "");

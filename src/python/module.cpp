@@ -10,6 +10,7 @@ PYBIND11_MODULE(_grundy, m) {
   grundy::python::register_errors(m);
   grundy::python::bind_period(m);
   grundy::python::bind_nim(m);
+  grundy::python::bind_misere(m);
   grundy::python::bind_subtraction(m);
   grundy::python::bind_octal(m);
   grundy::python::bind_python_games(m);

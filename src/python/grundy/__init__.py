@@ -13,10 +13,14 @@ from ._grundy import (  # noqa: F401
     Game,
     Hackenbush,
     GameSum,
+    GenusTable,
+    HeapSum,
+    HeapSumMove,
     ImpartialGame,
     InputError,
     IoError,
     LimitError,
+    MisereQuotient,
     NimMove,
     NimResult,
     OctalGame,
@@ -42,6 +46,13 @@ def _from_graph(graph, *, misere=False, max_positions=None):
     """An ImpartialGame on a directed graph: a networkx.DiGraph or a dict of lists (position ->
     options). A token on a vertex moves along an edge; positions are the vertices."""
     return ImpartialGame(successors_of(graph), misere=misere, max_positions=max_positions)
+
+
+def misere_quotient(code, **options):
+    """The misère quotient of the octal game `code`: grundy.octal(code).misere_quotient(...)
+    (`grundy misere CODE --quotient`; options max_heap, max_order, seconds, progress,
+    checkpoint, resume, checkpoint_every)."""
+    return octal(code).misere_quotient(**options)
 
 
 ImpartialGame.from_graph = staticmethod(_from_graph)
