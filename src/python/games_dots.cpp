@@ -138,12 +138,10 @@ DotsSolved solve(const DotsGame& g, py::handle seconds_arg, py::handle threads, 
   dots::SolveOptions so;
   if (!seconds_arg.is_none()) so.seconds = seconds(seconds_arg, "--seconds", 100'000'000);
   so.threads = threads.is_none() ? dots::default_solve_threads(undrawn)
-                                 : static_cast<int>(whole_number(threads, "--threads", 64));
-  if (so.threads < 1) throw InputError("--threads must be at least 1");
-  const std::uint64_t mib = table_mb.is_none()
-                                ? dots::default_table_mib(undrawn, so.seconds)
-                                : whole_number(table_mb, "--table-mb", std::uint64_t{1} << 20);
-  if (mib < 1) throw InputError("--table-mb must be at least 1");
+                                 : static_cast<int>(whole_number_in(threads, "--threads", 1, 64));
+  const std::uint64_t mib =
+      table_mb.is_none() ? dots::default_table_mib(undrawn, so.seconds)
+                         : whole_number_in(table_mb, "--table-mb", 1, std::uint64_t{1} << 20);
   so.table_bytes = static_cast<std::size_t>(mib) << 20;
   so.best_moves = !one_best;
   if (!checkpoint.is_none()) so.checkpoint = text(py::str(checkpoint), "checkpoint");
@@ -151,7 +149,7 @@ DotsSolved solve(const DotsGame& g, py::handle seconds_arg, py::handle threads, 
   if (resume && so.checkpoint.empty()) throw InputError("resume=True needs checkpoint=FILE");
   if (!checkpoint_every.is_none()) {
     if (so.checkpoint.empty()) throw InputError("checkpoint_every needs checkpoint=FILE");
-    so.checkpoint_every = seconds(checkpoint_every, "--checkpoint-every", 1'000'000);
+    so.checkpoint_every = decimal(checkpoint_every, "--checkpoint-every", 1, 1e6);
   }
   run_released([&](const std::atomic<bool>& stop) {
     so.stop = &stop;
@@ -172,7 +170,7 @@ DotsAnalyzed analyze(const DotsGame& g, py::handle seconds_arg) {
   dots::AnalysisOptions ao;
   // 0: no solver, as `--seconds 0`.
   const bool zero = is_action_id(seconds_arg) && py::int_(0).equal(seconds_arg);
-  ao.solver_seconds = zero ? 0 : seconds(seconds_arg, "--seconds", 86'400);
+  ao.solver_seconds = zero ? 0 : decimal(seconds_arg, "--seconds", 0, 86'400);
   run_released([&](const std::atomic<bool>& stop) {
     ao.stop = &stop;
     out.analysis = dots::analyze(out.state, ao);
