@@ -13,6 +13,7 @@
 #include "grundy/core/text.h"
 #include "grundy/games/dots/analysis.h"
 #include "grundy/games/dots/explain.h"
+#include "grundy/games/dots/game_review.h"
 #include "grundy/games/dots/players.h"
 #include "grundy/games/dots/render.h"
 #include "grundy/games/dots/solver.h"
@@ -21,6 +22,7 @@
 #include "python/common.h"
 #include "python/interrupt.h"
 #include "report/dots.h"
+#include "report/game_review.h"
 
 namespace grundy::python {
 
@@ -379,6 +381,20 @@ void bind_dots(py::module_& parent) {
            "command line's; checkpoint=FILE saves progress (periodically, every "
            "checkpoint_every seconds, and on Ctrl-C) and resume=True continues from it. Ctrl-C "
            "raises KeyboardInterrupt and leaves the state as it was.")
+      .def(
+          "_analyze_game",
+          [](const DotsGame& g, py::handle seconds_arg) {
+            dots::ReviewOptions ro;
+            if (!seconds_arg.is_none()) ro.seconds = seconds(seconds_arg, "--seconds", 1e8);
+            const std::vector<int> lines(g.moves().begin(), g.moves().end());
+            dots::GameReview review;
+            run_released([&](const std::atomic<bool>& stop) {
+              ro.stop = &stop;
+              review = dots::review_game(g.start().board(), lines, ro);
+            });
+            return to_python(report::dots_game_review_json(g.start().board(), review));
+          },
+          py::kw_only(), py::arg("seconds") = py::none())
       .def("analyze", &analyze, py::kw_only(), py::arg("seconds") = 2,
            "Chains, the long chain rule, Nimstring, control, advice and the solver's answer "
            "(`grundy dots analyze`); seconds: the solver's budget (0: no solver).")

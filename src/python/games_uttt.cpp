@@ -13,6 +13,7 @@
 #include "grundy/core/error.h"
 #include "grundy/core/output_file.h"
 #include "grundy/core/text.h"
+#include "grundy/games/uttt/game_review.h"
 #include "grundy/games/uttt/notation.h"
 #include "grundy/games/uttt/players.h"
 #include "grundy/games/uttt/solve.h"
@@ -21,6 +22,7 @@
 #include "python/board_state.h"
 #include "python/common.h"
 #include "python/interrupt.h"
+#include "report/game_review.h"
 #include "report/uttt.h"
 
 namespace grundy::python {
@@ -355,6 +357,22 @@ void bind_uttt(py::module_& parent) {
            "(default 256); checkpoint=FILE saves the table and resumes from it; proof=FILE "
            "writes the proof of a win; opening='centre' restricts the mover to the centre "
            "opening. Ctrl-C raises KeyboardInterrupt and leaves the state as it was.")
+      .def(
+          "_analyze_game",
+          [](const UtttGame& g, py::handle iterations, py::handle seed) {
+            uttt::ReviewOptions ro;
+            if (!iterations.is_none())
+              ro.iterations = whole_number_in(iterations, "--iterations", 1, 1'000'000'000);
+            ro.seed = whole_number(seed, "--seed", kMaxSeed);
+            const std::string moves = g.moves_text();
+            uttt::GameReview review;
+            run_released([&](const std::atomic<bool>& stop) {
+              ro.stop = &stop;
+              review = uttt::review_game(moves, g.start().rules(), ro);
+            });
+            return to_python(report::uttt_game_review_json(review));
+          },
+          py::kw_only(), py::arg("iterations") = py::none(), py::arg("seed") = 1)
       .def(
           "analyze",
           [](const UtttGame& g, py::handle engine, py::handle ms, py::handle iterations,
