@@ -175,6 +175,15 @@ std::vector<std::uint64_t> whole_numbers(py::handle values, std::string_view wha
   return out;
 }
 
+std::vector<std::uint64_t> sum_heaps(py::handle heaps, std::size_t max_count,
+                                     std::string_view example) {
+  auto h = whole_numbers(heaps, "heap", kMaxHeapArg, "2^62");
+  if (h.empty()) throw InputError("no heaps given; try " + std::string(example));
+  if (h.size() > max_count)
+    throw LimitError("a sum is limited to " + std::to_string(max_count) + " heaps");
+  return h;
+}
+
 std::uint64_t whole_number_in(py::handle value, std::string_view what, std::uint64_t min,
                               std::uint64_t max, std::string_view max_name) {
   const std::uint64_t v = whole_number(value, what, max, max_name);

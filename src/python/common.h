@@ -38,6 +38,10 @@ std::uint64_t whole_number_or(py::handle value, std::uint64_t fallback, std::str
 // is checked as above and named `what` + its 1-based place ("heap 3").
 std::vector<std::uint64_t> whole_numbers(py::handle values, std::string_view what,
                                          std::uint64_t max, std::string_view max_name = {});
+// The heaps of a sum (game.sum(heaps)): whole_numbers up to 2^62 named "heap 1", ...; at least
+// one (`example` shows a call) and at most `max_count` (LimitError).
+std::vector<std::uint64_t> sum_heaps(py::handle heaps, std::size_t max_count,
+                                     std::string_view example);
 // A whole number in [min, max]: as whole_number, and parse_uint_in's "... is below <min>".
 std::uint64_t whole_number_in(py::handle value, std::string_view what, std::uint64_t min,
                               std::uint64_t max, std::string_view max_name = {});

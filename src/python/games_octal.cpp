@@ -141,10 +141,7 @@ std::string move_repr(const oct::Move& mv) {
 
 // A sum of heaps, as `grundy octal CODE --heaps ... [--misere] --json` answers it.
 HeapSum compute_sum(OctalGame& g, py::handle heaps, py::handle limit, py::object progress) {
-  const auto h = whole_numbers(heaps, "heap", kMaxHeapArg, "2^62");
-  if (h.empty()) throw InputError("no heaps given; try grundy.octal('0.77').sum([3, 5, 9])");
-  if (h.size() > oct::kMaxSumHeaps)
-    throw LimitError("a sum is limited to " + std::to_string(oct::kMaxSumHeaps) + " heaps");
+  const auto h = sum_heaps(heaps, oct::kMaxSumHeaps, "grundy.octal('0.77').sum([3, 5, 9])");
   const std::uint64_t largest = *std::max_element(h.begin(), h.end());
   const auto l =
       proof_limit(limit, largest >= oct::kMaxDirectHeap ? oct::kDefaultProofLimit : kQuickLimit);
@@ -191,7 +188,8 @@ QuotientResult compute_quotient(OctalGame& g, const QuotientArgs& a) {
   if (!a.max_heap.is_none())
     r.max_heap = static_cast<std::uint32_t>(
         whole_number(a.max_heap, "--max-heap", oct::kMaxQuotientHeap, "2^20"));
-  r.seconds = !a.seconds.is_none() ? seconds(a.seconds, "--seconds", 7 * 86400)
+  r.seconds = !a.seconds.is_none() ? static_cast<double>(whole_number(
+                                         a.seconds, "--seconds", 7 * 86400, "a week of seconds"))
                                    : (r.max_heap ? 0 : oct::kDefaultQuotientSeconds);
   if (a.resume && a.checkpoint.is_none()) throw InputError("--resume needs --checkpoint FILE");
   if (!a.checkpoint_every.is_none() && a.checkpoint.is_none())
@@ -200,10 +198,10 @@ QuotientResult compute_quotient(OctalGame& g, const QuotientArgs& a) {
   const std::string game = oct::checkpoint_game(g.code());
   if (!a.checkpoint.is_none()) {
     file = py::str(a.checkpoint).cast<std::string>();
-    r.checkpoint_seconds = !a.checkpoint_every.is_none()
-                               ? seconds(a.checkpoint_every, "--checkpoint-every", 7 * 86400)
-                               : 30.0;
-    if (r.checkpoint_seconds < 1) throw InputError("--checkpoint-every must be at least 1 second");
+    r.checkpoint_seconds =
+        a.checkpoint_every.is_none()
+            ? 30
+            : decimal(a.checkpoint_every, "--checkpoint-every", 1, 7 * 86400, "a week of seconds");
     const py::object path = py::module_::import("pathlib").attr("Path")(file);
     const bool exists = path.attr("exists")().cast<bool>();
     if (exists && !a.resume)

@@ -101,11 +101,8 @@ std::string rule_word(Rule r) {
 
 // A sum of heaps, as `grundy subtraction --set S --heaps ... [--misere] --json` answers it.
 HeapSum compute_sum(const SubtractionGame& g, py::handle heaps) {
-  const auto h = whole_numbers(heaps, "heap", kMaxHeapArg, "2^62");
-  if (h.empty())
-    throw InputError("no heaps given; try grundy.subtraction([1, 3, 4]).sum([3, 5, 9])");
-  if (h.size() > sub::kMaxSumHeaps)
-    throw LimitError("a sum is limited to " + std::to_string(sub::kMaxSumHeaps) + " heaps");
+  const auto h =
+      sum_heaps(heaps, sub::kMaxSumHeaps, "grundy.subtraction([1, 3, 4]).sum([3, 5, 9])");
   HeapSum s;
   run_released([&](const std::atomic<bool>& stop) {
     if (g.rule() == Rule::normal) {
