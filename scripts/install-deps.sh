@@ -9,6 +9,8 @@ packages=(
   libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev libabsl-dev libgmp-dev
   # The web app's browser tests (Playwright drives Debian's Chromium) and its load test.
   chromium wrk
+  # The portable binary on emulated CPUs without AVX (tests/kernels/cli.sh).
+  qemu-user
 )
 # npm for the browser tests' one package (playwright-core): Debian's nodejs and npm, unless a
 # node with npm is already installed.
