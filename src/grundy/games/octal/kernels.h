@@ -35,7 +35,8 @@ using MarkPairs = void (*)(std::uint8_t* seen, const Value* g, std::uint64_t lo,
                            std::uint64_t count);
 // Scans the pairs (lo + i, hi - i) for i < count in steps of 32 (the last one shorter): every
 // x = g[lo + i] ^ g[hi - i] whose bit is set in `need` (a bitmap of 2^bits bits, as at least
-// max(16, 2^bits / 64) 64-bit words) is found, its bit cleared and *remaining decremented. Stops
+// max(16, 2^bits / 64) 64-bit words, *remaining of them set) is found, its bit cleared and
+// *remaining decremented. Stops
 // after the step in which *remaining reaches 0, or after every pair (at once if it is 0).
 // Returns the number of pairs consumed. May read any g[x] with x <= lo + hi (the pairs of a
 // part-sum s = lo + hi; g[s] is known), so that a last short step is read whole and masked.

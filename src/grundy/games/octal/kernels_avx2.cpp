@@ -126,17 +126,14 @@ void mark_pairs(std::uint8_t* seen, const Value* g, std::uint64_t lo, std::uint6
 
 // find_needed, in steps of 32 pairs: the xors of pairs j..j+15 and j+16..j+31 of step j.
 
-// Up to `limit` + 1 of the values set in the first `words` words of `need`, in order (more
-// than `limit`: limit + 1, the list then holds the first `limit`).
+// The first `count` values set in the first `words` words of `need` (fewer if it holds fewer).
 constexpr unsigned kListMax = 8;
 unsigned list_needed(const std::uint64_t* need, std::size_t words, std::uint16_t* values,
-                     unsigned limit = kListMax) {
+                     unsigned count) {
   unsigned found = 0;
-  for (std::size_t w = 0; w < words; ++w)
-    for (std::uint64_t b = need[w]; b != 0; b &= b - 1) {
-      if (found == limit) return limit + 1;
+  for (std::size_t w = 0; w < words && found < count; ++w)
+    for (std::uint64_t b = need[w]; b != 0 && found < count; b &= b - 1)
       values[found++] = static_cast<std::uint16_t>(64 * w + std::countr_zero(b));
-    }
   return found;
 }
 
@@ -375,28 +372,31 @@ std::uint64_t find_needed(const Value* g, std::uint64_t lo, std::uint64_t hi, st
   const std::size_t words = bits >= 6 ? std::size_t{1} << (bits - 6) : 1;
   const Value* low = g + lo;
   const Value* high = g + hi;
+  // *remaining is the bitmap's count (kernels.h): all its values lie below 256 when the first
+  // four words hold them all, and the list of a few stops at the last.
   const auto below_256 = [&] {
-    return std::all_of(need + 4, need + std::max<std::size_t>(words, 4),
-                       [](std::uint64_t w) { return w == 0; });
+    return static_cast<std::uint64_t>(std::popcount(need[0]) + std::popcount(need[1]) +
+                                      std::popcount(need[2]) + std::popcount(need[3])) ==
+           *remaining;
   };
-  bool bytes = below_256();  // stays true: values only leave the bitmap
+  const auto listed = [&](std::uint16_t* values) {
+    return list_needed(need, words, values,
+                       static_cast<unsigned>(std::min<std::uint64_t>(*remaining, kListMax)));
+  };
   std::uint16_t values[kListMax];
   std::uint64_t i = 0;
   for (;;) {
-    bool more;                              // a step found something, and whole steps may be left
-    if (bytes && *remaining > kBytesMin) {  // (callers keep *remaining the bitmap's count)
+    bool more;  // a step found something, and whole steps may be left
+    if (*remaining > kBytesMin && below_256()) {
       more = scan_bytes(low, high, &i, count, need, remaining);
+    } else if (*remaining <= kListMax) {
+      unsigned found = listed(values);
+      if (found == 0) return count;  // (a caller whose count is wrong: nothing to find)
+      const unsigned matched = with_list<ScanList>(found, values, low, high, &i, count);
+      take_listed(matched, values, &found, need, remaining);
+      more = matched != 0;
     } else {
-      unsigned found = list_needed(need, words, values);
-      if (found == 0) return count;  // nothing left that a pair could give
-      if (found <= kListMax) {
-        const unsigned matched = with_list<ScanList>(found, values, low, high, &i, count);
-        take_listed(matched, values, &found, need, remaining);
-        more = matched != 0;
-      } else {
-        more = scan_bitmap(low, high, &i, count, need, remaining);
-        bytes = below_256();
-      }
+      more = scan_bitmap(low, high, &i, count, need, remaining);
     }
     if (*remaining == 0) return i;
     if (!more) break;
@@ -404,14 +404,14 @@ std::uint64_t find_needed(const Value* g, std::uint64_t lo, std::uint64_t hi, st
   if (i >= count) return count;
   // The last, shorter step, read whole (lanes past count masked) when no read falls below
   // g[0] (all of them are at most lo + hi: kernels.h).
-  unsigned found = list_needed(need, words, values);
-  if (found == 0) return count;
-  if (hi >= i + 31 && bits <= 15 && found <= kListMax) {
+  if (hi >= i + 31 && bits <= 15 && *remaining <= kListMax) {
+    unsigned found = listed(values);
+    if (found == 0) return count;
     const unsigned matched = with_list<TailList>(found, values, low, high, i, count - i);
     take_listed(matched, values, &found, need, remaining);
     return count;
   }
-  if (hi >= i + 31 && bytes) {
+  if (hi >= i + 31 && below_256()) {
     const __m256i x0 = pair_xors(low, high, i), x1 = pair_xors(low, high, i + 16);
     const std::uint32_t lanes = (std::uint32_t{1} << (count - i)) - 1;
     take_flagged(ByteLookup::flagged(ByteLookup(need).test(x0, x1)) & lanes, x0, x1, need,
