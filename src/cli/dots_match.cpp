@@ -30,7 +30,7 @@ void run(const MatchOptions& o) {
   const std::uint64_t seed = parse_uint(o.seed, "--seed", ~std::uint64_t{0} >> 1);
   dots::EngineOptions eo;
   if (!o.seconds.empty()) {
-    eo.seconds = static_cast<double>(parse_uint(o.seconds, "--seconds", 86'400));
+    eo.seconds = parse_decimal(o.seconds, "--seconds", 0.001, 86'400);
     if (eo.seconds <= 0) throw InputError("--seconds must be at least 1");
   }
   auto a = dots::make_engine(o.a, seed, eo);
