@@ -181,7 +181,8 @@ void run(const PlayOptions& o) {
       fmt::print("\n");
       return;
     }
-    const auto tokens = split_move_list(line.substr(0, line.find('#')));
+    const std::string command = line.substr(0, line.find('#'));  // the tokens view into it
+    const auto tokens = split_move_list(command);
     if (tokens.empty()) continue;
     const auto word = tokens[0].text;
     if (word == "q" || word == "quit") return;

@@ -53,16 +53,14 @@ void run(const SolveCliOptions& o) {
   const int undrawn = board.lines() - s.lines_drawn();
   dots::SolveOptions so;
   so.threads = o.threads.empty() ? dots::default_solve_threads(undrawn)
-                                 : static_cast<int>(parse_uint(o.threads, "--threads", 64));
-  if (so.threads < 1) throw InputError("--threads must be at least 1");
+                                 : static_cast<int>(parse_uint_in(o.threads, "--threads", 1, 64));
   if (!o.seconds.empty()) so.seconds = parse_decimal(o.seconds, "--seconds", 0.001, 1e8);
   std::uint64_t mb = 0;
   if (o.table_mb.empty()) {
     mb = dots::default_table_mib(undrawn, so.seconds);
   } else {
-    mb = parse_uint(o.table_mb, "--table-mb", std::uint64_t{1} << 20);
+    mb = parse_uint_in(o.table_mb, "--table-mb", 1, std::uint64_t{1} << 20);
   }
-  if (mb < 1) throw InputError("--table-mb must be at least 1");
   so.table_bytes = static_cast<std::size_t>(mb) << 20;
   so.best_moves = !o.one_best;
   so.checkpoint = o.checkpoint;

@@ -103,17 +103,14 @@ void run(const ServeOptions& o) {
   so.port = static_cast<int>(parse_uint(o.port, "--port", 65535));
   so.budget_seconds = parse_decimal(o.budget, "--budget", 0.01, 3600);
   if (!o.workers.empty())
-    so.workers = static_cast<unsigned>(parse_uint(o.workers, "--workers", 256));
+    so.workers = static_cast<unsigned>(parse_uint_in(o.workers, "--workers", 1, 256));
   so.queue = static_cast<unsigned>(parse_uint(o.queue, "--queue", 100'000));
-  so.threads = static_cast<unsigned>(parse_uint(o.threads, "--threads", 4096));
-  if (so.threads == 0) throw InputError("--threads must be at least 1");
-  if (!o.workers.empty() && so.workers == 0) throw InputError("--workers must be at least 1");
+  so.threads = static_cast<unsigned>(parse_uint_in(o.threads, "--threads", 1, 4096));
   so.max_body = static_cast<std::size_t>(parse_size(o.max_body, "--max-body"));
   if (so.max_body == 0) throw InputError("--max-body must be at least 1 byte");
   so.log = o.log;
   so.keep_alive_seconds = so.read_timeout_seconds =
-      static_cast<int>(parse_uint(o.timeout, "--timeout", 3600));
-  if (so.read_timeout_seconds == 0) throw InputError("--timeout must be at least 1 second");
+      static_cast<int>(parse_uint_in(o.timeout, "--timeout", 1, 3600));
 
   // Ctrl-C and SIGTERM are taken by one thread that stops the server; every other thread
   // (created below, inheriting this mask) leaves them alone. A client that hangs up must not

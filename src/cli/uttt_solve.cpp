@@ -102,8 +102,7 @@ void run_solve(const SolveCliOptions& o) {
   if (!o.nodes.empty())
     s.max_nodes = parse_uint(o.nodes, "--nodes", std::uint64_t{1} << 50, "2^50");
   s.seconds = o.seconds;
-  const auto mib = parse_uint(o.memory, "--memory", std::uint64_t{1} << 20, "1048576 (MiB)");
-  if (mib < 1) throw InputError("--memory must be at least 1 (MiB)");
+  const auto mib = parse_uint_in(o.memory, "--memory", 1, std::uint64_t{1} << 20, "1048576 (MiB)");
   s.table_bytes = static_cast<std::size_t>(mib) << 20;
   s.checkpoint = o.checkpoint;
   s.checkpoint_every = o.checkpoint_every;

@@ -175,21 +175,26 @@ std::vector<std::uint64_t> whole_numbers(py::handle values, std::string_view wha
   return out;
 }
 
-double seconds(py::handle value, std::string_view what, double max) {
-  PyObject* o = value.ptr();
-  const bool number = !PyBool_Check(o) && (PyFloat_Check(o) || PyLong_Check(o));
-  const std::string t = typed_text(value);
-  if (!number) throw InputError(fmt::format("{} '{}' is not a number", what, printable(t)));
-  const double v = PyFloat_Check(o) ? PyFloat_AsDouble(o) : PyLong_AsDouble(o);
-  if (v == -1.0 && PyErr_Occurred()) {
-    PyErr_Clear();
-    throw InputError(fmt::format("{} '{}' is above {}", what, printable(t), max));
-  }
-  if (!std::isfinite(v))
-    throw InputError(fmt::format("{} '{}' is not a finite number", what, printable(t)));
-  if (v <= 0) throw InputError(fmt::format("{} '{}' is not positive", what, printable(t)));
-  if (v > max) throw InputError(fmt::format("{} '{}' is above {}", what, printable(t), max));
+std::uint64_t whole_number_in(py::handle value, std::string_view what, std::uint64_t min,
+                              std::uint64_t max, std::string_view max_name) {
+  const std::uint64_t v = whole_number(value, what, max, max_name);
+  if (v < min) parse_uint_in(typed_text(value), what, min, max, max_name);  // throws
   return v;
+}
+
+double decimal(py::handle value, std::string_view what, double min, double max,
+               std::string_view max_name) {
+  PyObject* o = value.ptr();
+  const std::string t = typed_text(value);
+  if (PyBool_Check(o) || !(PyFloat_Check(o) || PyLong_Check(o)))
+    throw InputError(fmt::format("{} '{}' is not a number", what, printable(t)));
+  // Python writes floats as the command line reads them ("0.5", "1e+30", "nan", "inf"): one
+  // parser decides, with one message.
+  return parse_decimal(t, what, min, max, max_name);
+}
+
+double seconds(py::handle value, std::string_view what, double max) {
+  return decimal(value, what, 0.001, max);
 }
 
 std::string text(py::handle value, std::string_view what) {

@@ -38,7 +38,16 @@ std::uint64_t whole_number_or(py::handle value, std::uint64_t fallback, std::str
 // is checked as above and named `what` + its 1-based place ("heap 3").
 std::vector<std::uint64_t> whole_numbers(py::handle values, std::string_view what,
                                          std::uint64_t max, std::string_view max_name = {});
-// A time in seconds: a finite number in (0, max] (an int or a float).
+// A whole number in [min, max]: as whole_number, and parse_uint_in's "... is below <min>".
+std::uint64_t whole_number_in(py::handle value, std::string_view what, std::uint64_t min,
+                              std::uint64_t max, std::string_view max_name = {});
+// A decimal number (an int or a float) in [min, max], finite: the value, or InputError with
+// parse_decimal's message for the same text ("--ms 'nan' is not a finite number", "--seconds
+// '-1' is negative", "... is below 0.001", "... is above 3600"), as the command line says it.
+double decimal(py::handle value, std::string_view what, double min, double max,
+               std::string_view max_name = {});
+// A time in seconds as the command line's --seconds options take it: decimal() in
+// [0.001, max].
 double seconds(py::handle value, std::string_view what, double max);
 // A str argument; InputError naming `what` for anything else.
 std::string text(py::handle value, std::string_view what);

@@ -13,6 +13,7 @@
 #include "grundy/core/text.h"
 #include "grundy/games/dots/analysis.h"
 #include "grundy/games/dots/explain.h"
+#include "grundy/games/dots/game_review.h"
 #include "grundy/games/dots/players.h"
 #include "grundy/games/dots/render.h"
 #include "grundy/games/dots/solver.h"
@@ -21,6 +22,7 @@
 #include "python/common.h"
 #include "python/interrupt.h"
 #include "report/dots.h"
+#include "report/game_review.h"
 
 namespace grundy::python {
 
@@ -138,12 +140,10 @@ DotsSolved solve(const DotsGame& g, py::handle seconds_arg, py::handle threads, 
   dots::SolveOptions so;
   if (!seconds_arg.is_none()) so.seconds = seconds(seconds_arg, "--seconds", 100'000'000);
   so.threads = threads.is_none() ? dots::default_solve_threads(undrawn)
-                                 : static_cast<int>(whole_number(threads, "--threads", 64));
-  if (so.threads < 1) throw InputError("--threads must be at least 1");
-  const std::uint64_t mib = table_mb.is_none()
-                                ? dots::default_table_mib(undrawn, so.seconds)
-                                : whole_number(table_mb, "--table-mb", std::uint64_t{1} << 20);
-  if (mib < 1) throw InputError("--table-mb must be at least 1");
+                                 : static_cast<int>(whole_number_in(threads, "--threads", 1, 64));
+  const std::uint64_t mib =
+      table_mb.is_none() ? dots::default_table_mib(undrawn, so.seconds)
+                         : whole_number_in(table_mb, "--table-mb", 1, std::uint64_t{1} << 20);
   so.table_bytes = static_cast<std::size_t>(mib) << 20;
   so.best_moves = !one_best;
   if (!checkpoint.is_none()) so.checkpoint = text(py::str(checkpoint), "checkpoint");
@@ -151,7 +151,7 @@ DotsSolved solve(const DotsGame& g, py::handle seconds_arg, py::handle threads, 
   if (resume && so.checkpoint.empty()) throw InputError("resume=True needs checkpoint=FILE");
   if (!checkpoint_every.is_none()) {
     if (so.checkpoint.empty()) throw InputError("checkpoint_every needs checkpoint=FILE");
-    so.checkpoint_every = seconds(checkpoint_every, "--checkpoint-every", 1'000'000);
+    so.checkpoint_every = decimal(checkpoint_every, "--checkpoint-every", 1, 1e6);
   }
   run_released([&](const std::atomic<bool>& stop) {
     so.stop = &stop;
@@ -172,7 +172,7 @@ DotsAnalyzed analyze(const DotsGame& g, py::handle seconds_arg) {
   dots::AnalysisOptions ao;
   // 0: no solver, as `--seconds 0`.
   const bool zero = is_action_id(seconds_arg) && py::int_(0).equal(seconds_arg);
-  ao.solver_seconds = zero ? 0 : seconds(seconds_arg, "--seconds", 86'400);
+  ao.solver_seconds = zero ? 0 : decimal(seconds_arg, "--seconds", 0, 86'400);
   run_released([&](const std::atomic<bool>& stop) {
     ao.stop = &stop;
     out.analysis = dots::analyze(out.state, ao);
@@ -381,6 +381,20 @@ void bind_dots(py::module_& parent) {
            "command line's; checkpoint=FILE saves progress (periodically, every "
            "checkpoint_every seconds, and on Ctrl-C) and resume=True continues from it. Ctrl-C "
            "raises KeyboardInterrupt and leaves the state as it was.")
+      .def(
+          "_analyze_game",
+          [](const DotsGame& g, py::handle seconds_arg) {
+            dots::ReviewOptions ro;
+            if (!seconds_arg.is_none()) ro.seconds = seconds(seconds_arg, "--seconds", 1e8);
+            const std::vector<int> lines(g.moves().begin(), g.moves().end());
+            dots::GameReview review;
+            run_released([&](const std::atomic<bool>& stop) {
+              ro.stop = &stop;
+              review = dots::review_game(g.start().board(), lines, ro);
+            });
+            return to_python(report::dots_game_review_json(g.start().board(), review));
+          },
+          py::kw_only(), py::arg("seconds") = py::none())
       .def("analyze", &analyze, py::kw_only(), py::arg("seconds") = 2,
            "Chains, the long chain rule, Nimstring, control, advice and the solver's answer "
            "(`grundy dots analyze`); seconds: the solver's budget (0: no solver).")

@@ -352,10 +352,10 @@ void bind_octal(py::module_& m) {
               throw InputError(
                   "run: give out=FILE (the table), summary=FILE (its summary), or both");
             r.resume = resume;
-            r.checkpoint_seconds = static_cast<double>(whole_number_or(
-                checkpoint_every, 30, "--checkpoint-every", 7 * 86400, "a week of seconds"));
-            if (r.checkpoint_seconds < 1)
-              throw InputError("--checkpoint-every must be at least 1 second");
+            r.checkpoint_seconds = checkpoint_every.is_none()
+                                       ? 30
+                                       : decimal(checkpoint_every, "--checkpoint-every", 1,
+                                                 7 * 86400, "a week of seconds");
             ProgressRelay relay(std::move(progress));
             std::mutex notes;
             r.on_progress = [&relay](const oct::RunProgress& p) { relay.report(p.done, p.total); };

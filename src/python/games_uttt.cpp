@@ -13,6 +13,7 @@
 #include "grundy/core/error.h"
 #include "grundy/core/output_file.h"
 #include "grundy/core/text.h"
+#include "grundy/games/uttt/game_review.h"
 #include "grundy/games/uttt/notation.h"
 #include "grundy/games/uttt/players.h"
 #include "grundy/games/uttt/solve.h"
@@ -21,6 +22,7 @@
 #include "python/board_state.h"
 #include "python/common.h"
 #include "python/interrupt.h"
+#include "report/game_review.h"
 #include "report/uttt.h"
 
 namespace grundy::python {
@@ -32,8 +34,10 @@ using uttt::Board;
 using UtttGame = PlayedGame<Board>;
 using Cell = Board::Move;
 
-constexpr std::uint64_t kMaxIterations = 1'000'000'000'000;  // 10^12 playouts or nodes
-constexpr double kMaxMs = 86'400'000;                        // a day
+// The command line's bounds (cli/uttt_play.cpp): an hour per move, 10^9 playouts or nodes.
+constexpr std::uint64_t kMaxIterations = 1'000'000'000;
+constexpr double kMaxMs = 3'600'000;
+constexpr std::uint64_t kMaxSeed = ~std::uint64_t{0} >> 1;
 
 // Moves as Python gives them: a cell's name ("e5") or its action id, 9 * board + cell (boards
 // and cells numbered 0-8 row by row, as the library numbers them).
@@ -121,15 +125,12 @@ uttt::EngineOptions engine_options(py::handle engine, py::handle ms, py::handle 
   uttt::EngineOptions o;
   o.engine = uttt::parse_engine(text(engine, "engine"));
   if (!iterations.is_none()) {
-    o.iterations = whole_number(iterations, "--iterations", kMaxIterations, "10^12");
-    if (o.iterations == 0) throw InputError("--iterations must be at least 1");
+    o.iterations = whole_number_in(iterations, "--iterations", 1, kMaxIterations);
   }
-  const double milliseconds = ms.is_none() ? default_ms : seconds(ms, "--ms", kMaxMs);
+  const double milliseconds = ms.is_none() ? default_ms : decimal(ms, "--ms", 1, kMaxMs);
   o.seconds = o.iterations ? 0 : milliseconds / 1000.0;
-  const auto t = whole_number(threads, "--threads", ~std::uint64_t{0});
-  if (t < 1 || t > 64) throw InputError("--threads must be between 1 and 64");
-  o.threads = static_cast<int>(t);
-  o.seed = whole_number(seed, "--seed", ~std::uint64_t{0});
+  o.threads = static_cast<int>(whole_number_in(threads, "--threads", 1, 64));
+  o.seed = whole_number(seed, "--seed", kMaxSeed);
   return o;
 }
 
@@ -149,13 +150,11 @@ UtttSolved solve(const UtttGame& g, py::handle nodes, py::handle seconds_arg, py
   uttt::SolveOptions s;
   if (!nodes.is_none()) {
     s.max_nodes = whole_number(nodes, "--nodes", std::uint64_t{1} << 50, "2^50");
-    if (s.max_nodes == 0) throw InputError("--nodes must be at least 1");
   }
-  if (!seconds_arg.is_none()) s.seconds = seconds(seconds_arg, "--seconds", 1e9);
+  if (!seconds_arg.is_none()) s.seconds = seconds(seconds_arg, "--seconds", 1e8);
   const auto mib = memory_mb.is_none() ? 256
-                                       : whole_number(memory_mb, "--memory", std::uint64_t{1} << 20,
-                                                      "1048576 (MiB)");
-  if (mib < 1) throw InputError("--memory must be at least 1 (MiB)");
+                                       : whole_number_in(memory_mb, "--memory", 1,
+                                                         std::uint64_t{1} << 20, "1048576 (MiB)");
   s.table_bytes = static_cast<std::size_t>(mib) << 20;
   if (!checkpoint.is_none())
     out.checkpoint = s.checkpoint = text(py::str(checkpoint), "checkpoint");
@@ -358,6 +357,22 @@ void bind_uttt(py::module_& parent) {
            "(default 256); checkpoint=FILE saves the table and resumes from it; proof=FILE "
            "writes the proof of a win; opening='centre' restricts the mover to the centre "
            "opening. Ctrl-C raises KeyboardInterrupt and leaves the state as it was.")
+      .def(
+          "_analyze_game",
+          [](const UtttGame& g, py::handle iterations, py::handle seed) {
+            uttt::ReviewOptions ro;
+            if (!iterations.is_none())
+              ro.iterations = whole_number_in(iterations, "--iterations", 1, 1'000'000'000);
+            ro.seed = whole_number(seed, "--seed", kMaxSeed);
+            const std::string moves = g.moves_text();
+            uttt::GameReview review;
+            run_released([&](const std::atomic<bool>& stop) {
+              ro.stop = &stop;
+              review = uttt::review_game(moves, g.start().rules(), ro);
+            });
+            return to_python(report::uttt_game_review_json(review));
+          },
+          py::kw_only(), py::arg("iterations") = py::none(), py::arg("seed") = 1)
       .def(
           "analyze",
           [](const UtttGame& g, py::handle engine, py::handle ms, py::handle iterations,

@@ -346,7 +346,7 @@ def test_bad_actions(cli_error):
             s.play(bad)
     with pytest.raises(grundy.InputError, match="2 moves"):
         s.play("b1c1 a2b2")
-    with pytest.raises(grundy.InputError, match="no move given"):
+    with pytest.raises(grundy.InputError, match="empty item"):
         s.play(" , ")
     with pytest.raises(grundy.InputError, match="action '99' is above 11"):
         s.action_to_string(99)

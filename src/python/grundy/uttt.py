@@ -6,6 +6,10 @@ analysis and the engines.
 """
 
 from ._grundy import uttt as _extension
+from ._review import attach as _attach_review
 from ._submodule import export
 
 __all__ = export(_extension, globals())  # Analysis, Engine, SolveResult, State
+_attach_review(State, """Post-game analysis of the game so far (`grundy uttt analyze-game`): for each
+move the mover's win rate before and after it (MCTS, iterations= playouts per position, default
+10,000; seed=), the best move, and the mistakes (a drop of 15 points or a proved win let go).""")  # noqa: F821

@@ -11,7 +11,7 @@
 //   load(text)       start the game the record describes (throws Error naming the problem)
 //   analyse()        async: { rows: [{ move, by, before, after, best, mistake, note }], summary }
 //   over(), busy()   whether the game is over; whether the page is waiting for the engine
-import { $, attempt, el } from './common.js';
+import { $, attempt, busy as markBusy, el } from './common.js';
 
 export function today() {
   const d = new Date();
@@ -117,7 +117,9 @@ export function setupGame(a) {
     clearReview();
     $('#record-note').textContent = '';
     try {
-      await a.load(text);
+      // Busy from the first request on (the record's check by the server), so nothing reads the
+      // page before the loaded game is on it.
+      await markBusy(() => a.load(text));
       $('#record-note').textContent = 'Loaded.';
     } catch (e) {
       $('#error').textContent = e.message;
