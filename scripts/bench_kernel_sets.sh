@@ -87,9 +87,10 @@ run_grundy() {  # label, binary, kernel set
   unset GRUNDY_KERNELS
 }
 
-run_peer() {  # timed until it prints n=2^BITS, then stopped
+run_peer() {  # timed until it prints n=2^BITS, then stopped (its CPU time counted when reaped)
   local t0 t1 pid
   : >"$dir/peer.out"
+  user_cpu >"$dir/u0"
   t0=$(now)
   "$peer" grundy >"$dir/peer.out" 2>&1 &
   pid=$!
@@ -103,7 +104,9 @@ run_peer() {  # timed until it prints n=2^BITS, then stopped
   t1=$(now)
   kill "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
-  printf '%-8s %-15s %-10s wall %7.2f s  (%s)\n' peer "" "2^$BITS" "$(echo "$t1 - $t0" | bc)" \
+  user_cpu >"$dir/u1"
+  printf '%-8s %-15s %-10s wall %7.2f s  user %7.2f s  (%s)\n' peer "" "2^$BITS" \
+    "$(echo "$t1 - $t0" | bc)" "$(echo "$(cat "$dir/u1") - $(cat "$dir/u0")" | bc)" \
     "$(grep "^n=2^$BITS " "$dir/peer.out")"
 }
 
