@@ -45,6 +45,7 @@ if [ "$mode" = octal ] && [ -n "$PEER" ]; then
 fi
 
 now() { date +%s.%N; }
+minus() { awk -v a="$1" -v b="$2" 'BEGIN { print a - b }'; }
 # The user CPU seconds of this shell's children reaped so far (`times`, second line; called in
 # this shell, not a subshell, whose count starts at zero).
 user_cpu() {
@@ -62,8 +63,8 @@ timed() {
   }
   t1=$(now)
   user_cpu >"$dir/u1"
-  printf 'wall %7.2f s  user %7.2f s' "$(echo "$t1 - $t0" | bc)" \
-    "$(echo "$(cat "$dir/u1") - $(cat "$dir/u0")" | bc)"
+  printf 'wall %7.2f s  user %7.2f s' "$(minus "$t1" "$t0")" \
+    "$(minus "$(cat "$dir/u1")" "$(cat "$dir/u0")")"
 }
 
 # One binary under one set (""): the workloads of the mode, one line each.
@@ -106,7 +107,7 @@ run_peer() {  # timed until it prints n=2^BITS, then stopped (its CPU time count
   wait "$pid" 2>/dev/null
   user_cpu >"$dir/u1"
   printf '%-8s %-15s %-10s wall %7.2f s  user %7.2f s  (%s)\n' peer "" "2^$BITS" \
-    "$(echo "$t1 - $t0" | bc)" "$(echo "$(cat "$dir/u1") - $(cat "$dir/u0")" | bc)" \
+    "$(minus "$t1" "$t0")" "$(minus "$(cat "$dir/u1")" "$(cat "$dir/u0")")" \
     "$(grep "^n=2^$BITS " "$dir/peer.out")"
 }
 
