@@ -11,6 +11,8 @@ packages=(
   libmd4c-dev libmd4c-html0-dev
   # The web app's browser tests (Playwright drives Debian's Chromium) and its load test.
   chromium wrk
+  # The portable binary on emulated CPUs without AVX (tests/kernels/cli.sh).
+  qemu-user
   # The Python module (pybind11) and its tests: pytest, hypothesis, the notebook run headless,
   # networkx graphs as games, and `pip install .` into a venv (setuptools, wheel, venv).
   pybind11-dev python3-dev python3-numpy python3-pytest python3-hypothesis python3-networkx

@@ -7,6 +7,7 @@
 
 #include "command.h"
 #include "grundy/core/error.h"
+#include "grundy/core/kernel_set.h"
 #include "io.h"
 
 namespace grundy::cli {
@@ -37,6 +38,9 @@ void run(const BenchOptions& o) {
   std::uint64_t signature = kSignatureSeed;
   nlohmann::json results = nlohmann::json::array();
   bool any = false;
+  // The kernel set changes the times, never the results (nor the signature).
+  const std::string kernels(kernel_set_name(active_kernel_set()));
+  if (!o.json) fmt::print("kernels: {}\n", kernels);
   for (const auto& w : workloads) {
     if (!o.filter.empty() && w.name.find(o.filter) == std::string::npos) continue;
     any = true;
@@ -65,7 +69,7 @@ void run(const BenchOptions& o) {
   }
   if (!any) throw InputError("no benchmark workload matches '" + o.filter + "'");
   if (o.json) {
-    print_json({{"workloads", results}, {"signature", signature}});
+    print_json({{"kernels", kernels}, {"workloads", results}, {"signature", signature}});
     return;
   }
   fmt::print("signature: {}\n", signature);

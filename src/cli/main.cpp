@@ -13,6 +13,7 @@
 #include "command.h"
 #include "exits.h"
 #include "grundy/core/error.h"
+#include "grundy/core/kernel_set.h"
 #include "grundy/core/text_check.h"
 
 namespace {
@@ -66,9 +67,17 @@ int run(CLI::App& app, int argc, char** argv) {
 
 int main(int argc, char** argv) {
   grundy::cli::install_failure_handlers();
+  // The kernel set (GRUNDY_KERNELS or the CPU's best) is chosen before anything runs.
+  try {
+    grundy::select_kernel_set_from_environment();
+  } catch (const grundy::InputError& e) {
+    return fail(e.what(), 2);
+  }
   CLI::App app{"grundy: who wins a combinatorial game with perfect play, and which move wins"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "grundy 0.1");
+  app.set_version_flag("--version",
+                       fmt::format("grundy 0.1 (kernels: {})",
+                                   grundy::kernel_set_name(grundy::active_kernel_set())));
   app.footer("Run 'grundy SUBCOMMAND --help' for the options and an example of each.");
   auto& commands = grundy::cli::registry();
   std::sort(commands.begin(), commands.end(),

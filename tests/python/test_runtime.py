@@ -176,3 +176,17 @@ def test_long_run_equals_the_command_line_and_resumes(tmp_path, cli_json):
     assert again.already_complete
     with pytest.raises(grundy.InputError, match="give out=FILE"):
         g.run(10)
+
+
+def test_the_kernel_set_is_named_and_a_bad_one_fails_the_import():
+    import subprocess
+    assert grundy.kernel_set() in ("scalar", "avx2", "avx512")
+    env = dict(os.environ, GRUNDY_KERNELS="scalar")
+    r = subprocess.run([sys.executable, "-c", "import grundy; print(grundy.kernel_set())"],
+                       env=env, capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout == "scalar\n"
+    env["GRUNDY_KERNELS"] = "avx3"
+    r = subprocess.run([sys.executable, "-c", "import grundy"], env=env, capture_output=True,
+                       text=True)
+    assert r.returncode != 0
+    assert "GRUNDY_KERNELS='avx3' is not a kernel set" in r.stderr

@@ -45,6 +45,8 @@
 #include <cstdlib>
 #include <type_traits>
 
+#include "grundy/core/kernel_set.h"
+#include "grundy/core/target.h"
 #include "grundy/search/random.h"
 #include "grundy/search/two_player.h"
 #include "grundy/search/uct_select.h"
@@ -139,6 +141,17 @@ class NodePool {
   T* data_ = nullptr;
   std::size_t size_ = 0, capacity_;
 };
+
+#if GRUNDY_HAVE_TARGETS
+GRUNDY_TARGET_AVX2_BEGIN
+// A tree's iterations compiled for the avx2 kernel set (core/target.h), every call inlined
+// (flatten) so that the game's moves and playouts are too: POPCNT, BMI and AVX2 throughout.
+template <class Tree, class S>
+[[gnu::flatten]] bool mcts_run_avx2(Tree& tree, const S& root, std::uint64_t n) {
+  return tree.run_here(root, n);
+}
+GRUNDY_TARGET_END
+#endif
 
 template <TwoPlayerState S>
 class Mcts {
@@ -277,7 +290,15 @@ class Mcts {
     }
 
     // Runs n iterations from `root`; false once the root is proven (nothing left to learn).
+    // Compiled twice: for the baseline, and for the avx2 kernel set with the game's code
+    // inlined into it (mcts_run_avx2 below), which the CPU runs when it can.
     bool run(const S& root, std::uint64_t n) {
+#if GRUNDY_HAVE_TARGETS
+      if (active_kernel_set() != KernelSet::scalar) return mcts_run_avx2(*this, root, n);
+#endif
+      return run_here(root, n);
+    }
+    bool run_here(const S& root, std::uint64_t n) {
       if constexpr (kSteppedPlayouts) {
         run_lanes(root, n);
       } else {

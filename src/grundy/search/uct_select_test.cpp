@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "grundy/search/random.h"
+#include "grundy/testing/kernel_sets.h"
 
 namespace grundy::search {
 namespace {
@@ -16,6 +17,18 @@ using Node = MctsNode<std::uint8_t, std::uint8_t>;
 TEST(UctSelect, FastLogIsCloseToTheLogarithm) {
   for (std::uint32_t n : {1u, 2u, 3u, 10u, 1000u, 123456u, 4000000000u})
     EXPECT_NEAR(fast_log(n), std::log(static_cast<double>(n)), 2e-3 * std::log(n + 2.0)) << n;
+}
+
+TEST(UctSelect, InvSqrtIsCloseToTheSquareRootsInverse) {
+  // Every power of two and its neighbours up to 2^32, and a sweep of small counts.
+  std::vector<double> xs;
+  for (int e = 0; e < 32; ++e)
+    for (double d : {-1.0, 0.0, 1.0}) xs.push_back(std::max(1.0, std::ldexp(1.0, e) + d));
+  for (int n = 1; n < 5000; ++n) xs.push_back(n);
+  for (double x : xs) {
+    const double want = 1 / std::sqrt(static_cast<double>(static_cast<float>(x)));
+    EXPECT_NEAR(inv_sqrt(static_cast<float>(x)) / want, 1.0, 1e-5) << x;
+  }
 }
 
 // Children as a search meets them: most visited, some never, some proven, some with bounds that
@@ -39,7 +52,12 @@ std::vector<Node> random_children(Rng& rng, std::uint32_t count) {
   return v;
 }
 
-TEST(UctSelect, TheVectorSelectionEqualsTheScalarOne) {
+// Every kernel set this CPU runs against the plain loop.
+class UctSelectSets : public ::testing::TestWithParam<KernelSet> {};
+INSTANTIATE_TEST_SUITE_P(Sets, UctSelectSets, ::testing::ValuesIn(supported_kernel_sets()),
+                         kernel_set_test_name);
+
+TEST_P(UctSelectSets, TheSelectionEqualsThePlainLoop) {
   Rng rng(17);
   int chosen = 0, none = 0;
   for (int trial = 0; trial < 50000; ++trial) {
@@ -49,7 +67,7 @@ TEST(UctSelect, TheVectorSelectionEqualsTheScalarOne) {
                     std::sqrt(fast_log(1 + rng.below(1u << rng.below(31))));
     const int parent_lo = static_cast<int>(rng.below(3)) - 1;
     const int want = uct_select_scalar(children.data(), count, c, parent_lo);
-    ASSERT_EQ(uct_select(children.data(), count, c, parent_lo), want)
+    ASSERT_EQ(uct_select(GetParam(), children.data(), count, c, parent_lo), want)
         << "trial " << trial << " count " << count;
     (want < 0 ? none : chosen) += 1;
   }
@@ -57,21 +75,25 @@ TEST(UctSelect, TheVectorSelectionEqualsTheScalarOne) {
   EXPECT_GT(none, 100);
 }
 
-TEST(UctSelect, UnvisitedChildrenComeFirstInOrderAndProvenOnesNever) {
+TEST_P(UctSelectSets, UnvisitedChildrenComeFirstInOrderAndProvenOnesNever) {
+  const KernelSet set = GetParam();
+  const auto select = [set](const Node* child, std::uint32_t count, float c, int lo) {
+    return search::uct_select(set, child, count, c, lo);
+  };
   std::vector<Node> v(10 + kUctSelectOverread);
   for (auto& n : v) n.visits = 5, n.score2 = 5;
   v[3].visits = v[3].score2 = 0;
   v[6].visits = v[6].score2 = 0;
-  EXPECT_EQ(uct_select(v.data(), 10, 1.0f, -1), 3);
+  EXPECT_EQ(select(v.data(), 10, 1.0f, -1), 3);
   v[3].lo = v[3].hi = 1;  // proven: never sampled again
-  EXPECT_EQ(uct_select(v.data(), 10, 1.0f, -1), 6);
+  EXPECT_EQ(select(v.data(), 10, 1.0f, -1), 6);
   v[6].hi = 0;  // cannot beat a parent already sure of a draw
-  EXPECT_EQ(uct_select(v.data(), 10, 1.0f, 0), uct_select_scalar(v.data(), 10, 1.0f, 0));
-  EXPECT_NE(uct_select(v.data(), 10, 1.0f, 0), 6);
+  EXPECT_EQ(select(v.data(), 10, 1.0f, 0), uct_select_scalar(v.data(), 10, 1.0f, 0));
+  EXPECT_NE(select(v.data(), 10, 1.0f, 0), 6);
   v[9].score2 = 10;  // the best mean among equals
-  EXPECT_EQ(uct_select(v.data(), 10, 0.0f, 0), 9);
+  EXPECT_EQ(select(v.data(), 10, 0.0f, 0), 9);
   for (auto& n : v) n.hi = 0;
-  EXPECT_EQ(uct_select(v.data(), 10, 1.0f, 0), -1);
+  EXPECT_EQ(select(v.data(), 10, 1.0f, 0), -1);
 }
 
 }  // namespace

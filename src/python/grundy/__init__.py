@@ -36,6 +36,7 @@ from ._grundy import (  # noqa: F401
     SumMove,
     dag,
     hackenbush,
+    kernel_set,
     nim,
     octal,
     subtraction,

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "grundy/core/bits.h"
+
 namespace grundy::dots {
 
 class DotsState;
@@ -30,7 +32,7 @@ struct Coins {
     return string_count() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << string_count()) - 1;
   }
   int degree(int coin, std::uint64_t present) const {
-    return std::popcount(strings_of[coin] & present);
+    return grundy::popcount(strings_of[coin] & present);
   }
   // The other end of string s seen from coin c (kGround or a coin).
   int other(int s, int c) const { return ends[s][0] == c ? ends[s][1] : ends[s][0]; }

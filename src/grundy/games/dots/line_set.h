@@ -3,6 +3,8 @@
 #include <bit>
 #include <cstdint>
 
+#include "grundy/core/bits.h"
+
 namespace grundy::dots {
 
 struct LineSet {
@@ -16,7 +18,7 @@ struct LineSet {
   bool test(int i) const { return ((i < 64 ? lo : hi) >> (i & 63)) & 1u; }
   void set(int i) { (i < 64 ? lo : hi) |= std::uint64_t{1} << (i & 63); }
   void reset(int i) { (i < 64 ? lo : hi) &= ~(std::uint64_t{1} << (i & 63)); }
-  int count() const { return std::popcount(lo) + std::popcount(hi); }
+  int count() const { return grundy::popcount(lo) + grundy::popcount(hi); }
   bool empty() const { return (lo | hi) == 0; }
   bool contains(const LineSet& o) const { return (lo & o.lo) == o.lo && (hi & o.hi) == o.hi; }
   LineSet operator&(const LineSet& o) const { return {lo & o.lo, hi & o.hi}; }

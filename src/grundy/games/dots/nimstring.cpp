@@ -4,6 +4,7 @@
 #include <bit>
 #include <string>
 
+#include "grundy/core/bits.h"
 #include "grundy/core/error.h"
 
 namespace grundy::dots {
@@ -30,7 +31,7 @@ std::uint64_t Nimstring::after_free_captures(std::uint64_t present, bool& loony)
     bool chain_offered = false;
     for (int c = 0; c < g_.coin_count; ++c) {
       const std::uint64_t own = g_.strings_of[c] & present;
-      if (std::popcount(own) != 1) continue;
+      if (grundy::popcount(own) != 1) continue;
       const int s = std::countr_zero(own);
       const int x = g_.other(s, c);
       const int dx = x == kGround ? 0 : g_.degree(x, present);

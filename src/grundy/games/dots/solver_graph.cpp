@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "grundy/core/bits.h"
 #include "grundy/core/error.h"
 #include "grundy/games/dots/coins.h"
 #include "grundy/games/dots/state.h"
@@ -88,10 +89,10 @@ SolverGraph SolverGraph::of(const DotsState& s, bool use_symmetry, bool compact)
     for (int i = 0; i < g.strings; ++i)
       if ((g.ends[i][0] == c && g.ends[i][1] < 0) || (g.ends[i][1] == c && g.ends[i][0] < 0))
         mask |= std::uint64_t{1} << i;
-    if (std::popcount(mask) < 2) continue;
+    if (grundy::popcount(mask) < 2) continue;
     Parallel p{mask, {}};
     std::uint64_t acc = 0, rest = mask;
-    for (int k = 1; k <= std::popcount(mask); ++k) {
+    for (int k = 1; k <= grundy::popcount(mask); ++k) {
       acc |= rest & (~rest + 1);
       rest &= rest - 1;
       p.lowest[k] = acc;

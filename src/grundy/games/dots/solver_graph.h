@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "grundy/core/bits.h"
+
 namespace grundy::dots {
 
 class DotsState;
@@ -40,7 +42,7 @@ struct SolverGraph {
   std::uint64_t normalise(std::uint64_t present) const {
     for (const auto& p : parallel) {
       const std::uint64_t in = present & p.mask;
-      present = (present & ~p.mask) | p.lowest[std::popcount(in)];
+      present = (present & ~p.mask) | p.lowest[grundy::popcount(in)];
     }
     return present;
   }

@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "grundy/core/bits.h"
+
 namespace grundy::dots {
 
 bool SolverState::static_value(int& v) const {
@@ -54,7 +56,7 @@ void SolverState::search_moves(Moves& out) const {
   std::uint64_t decision_coins = 0;
   for (int a = 0; a < g_->coins; ++a) {
     const std::uint64_t own = g_->coin_strings[a] & present_;
-    if (std::popcount(own) != 1) continue;
+    if (grundy::popcount(own) != 1) continue;
     const int s = std::countr_zero(own);
     const int x = other_end(s, a);
     if (x < 0 || degree(x) != 2) {  // ground, junction or a double box: take it

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "grundy/core/bits.h"
 #include "grundy/games/dots/coins.h"
 #include "grundy/games/dots/endgame.h"
 
@@ -49,7 +50,7 @@ std::optional<ControlChoice> control_choice(const DotsState& s) {
   std::uint64_t counted = 0;
   for (int a = 0; a < g.coin_count; ++a) {
     const std::uint64_t own = g.strings_of[a] & all;
-    if (std::popcount(own) != 1 || ((counted >> a) & 1)) continue;
+    if (grundy::popcount(own) != 1 || ((counted >> a) & 1)) continue;
     const int sa = std::countr_zero(own);
     const int x = g.other(sa, a);
     if (x == kGround || g.degree(x, all) != 2) return std::nullopt;  // a free capture first
@@ -82,7 +83,7 @@ int free_capture(const DotsState& s) {
   const std::uint64_t all = g.all();
   for (int a = 0; a < g.coin_count; ++a) {
     const std::uint64_t own = g.strings_of[a] & all;
-    if (std::popcount(own) != 1) continue;
+    if (grundy::popcount(own) != 1) continue;
     const int sa = std::countr_zero(own);
     const int x = g.other(sa, a);
     if (x == kGround || g.degree(x, all) != 2) return g.line[sa];

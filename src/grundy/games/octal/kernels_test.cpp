@@ -3,10 +3,24 @@
 
 #include <gtest/gtest.h>
 
+#include "grundy/games/octal/checksum.h"
 #include "grundy/games/octal/kernels.h"
+#include "grundy/games/octal/octal_code.h"
+#include "grundy/games/octal/sparse.h"
+#include "grundy/testing/kernel_sets.h"
+#include "grundy/testing/sanitized.h"
 
 namespace grundy::octal {
 namespace {
+
+// Every kernel set this CPU runs, each against the reference versions.
+class OctalKernels : public ::testing::TestWithParam<KernelSet> {
+ protected:
+  const kernels::Table& k() const { return kernels::table(GetParam()); }
+};
+
+INSTANTIATE_TEST_SUITE_P(Sets, OctalKernels, ::testing::ValuesIn(supported_kernel_sets()),
+                         kernel_set_test_name);
 
 std::vector<Value> random_values(std::mt19937_64& rng, std::size_t size, unsigned bits) {
   std::vector<Value> g(size + 64, 0);
@@ -14,7 +28,7 @@ std::vector<Value> random_values(std::mt19937_64& rng, std::size_t size, unsigne
   return g;
 }
 
-TEST(OctalKernels, MarkRowsMatchesReference) {
+TEST_P(OctalKernels, MarkRowsMatchesReference) {
   std::mt19937_64 rng(1);
   for (unsigned bits : {1u, 5u, 9u, 10u, 11u}) {
     const auto g = random_values(rng, 5000, bits);
@@ -27,8 +41,7 @@ TEST(OctalKernels, MarkRowsMatchesReference) {
         val.push_back(static_cast<Value>(rng() & ((1u << bits) - 1)));
       }
       std::vector<std::uint8_t> a(32 * stride, 0), b(32 * stride, 0);
-      kernels::mark_rows(a.data(), stride, rows, g.data(), 3000, pos.data(), val.data(),
-                         pos.size());
+      k().mark_rows(a.data(), stride, rows, g.data(), 3000, pos.data(), val.data(), pos.size());
       kernels::mark_rows_reference(b.data(), stride, rows, g.data(), 3000, pos.data(), val.data(),
                                    pos.size());
       ASSERT_EQ(a, b) << "bits " << bits << " rows " << rows;
@@ -36,25 +49,26 @@ TEST(OctalKernels, MarkRowsMatchesReference) {
   }
 }
 
-TEST(OctalKernels, FindNeededMatchesReference) {
+TEST_P(OctalKernels, FindNeededMatchesReference) {
   std::mt19937_64 rng(2);
   for (unsigned bits : {1u, 3u, 6u, 9u, 10u, 11u, 12u, 13u}) {
-    const auto g = random_values(rng, 4000, bits);
+    const auto g = random_values(rng, 5000, bits);
     const std::size_t words = std::max<std::size_t>(16, (std::size_t{1} << bits) / 64 + 1);
     for (int trial = 0; trial < 200; ++trial) {
       std::vector<std::uint64_t> need(words, 0);
       std::uint64_t remaining = 0;
-      const int wanted = static_cast<int>(rng() % 6);
+      // Mostly a few values (a sparse heap's scan), sometimes many (a plain heap's).
+      const int wanted = static_cast<int>(rng() % (trial % 4 == 0 ? 60 : 10));
       for (int w = 0; w < wanted; ++w) {
         const unsigned x = static_cast<unsigned>(rng() & ((1u << bits) - 1));
         if (!((need[x >> 6] >> (x & 63)) & 1)) ++remaining;
         need[x >> 6] |= std::uint64_t{1} << (x & 63);
       }
-      const std::uint64_t lo = 1 + rng() % 500, count = rng() % 300;
+      const std::uint64_t lo = 1 + rng() % 500, count = rng() % (trial % 8 == 0 ? 1200 : 300);
       const std::uint64_t hi = lo + 2 * count + rng() % 1000;
       auto need2 = need;
       auto remaining2 = remaining;
-      const auto a = kernels::find_needed(g.data(), lo, hi, count, need.data(), bits, &remaining);
+      const auto a = k().find_needed(g.data(), lo, hi, count, need.data(), bits, &remaining);
       const auto b =
           kernels::find_needed_reference(g.data(), lo, hi, count, need2.data(), bits, &remaining2);
       ASSERT_EQ(a, b) << "bits " << bits << " trial " << trial;
@@ -64,7 +78,7 @@ TEST(OctalKernels, FindNeededMatchesReference) {
   }
 }
 
-TEST(OctalKernels, TestCandidatesMatchesReference) {
+TEST_P(OctalKernels, TestCandidatesMatchesReference) {
   std::mt19937_64 rng(4);
   const auto g = random_values(rng, 6000, 6);
   for (int trial = 0; trial < 50; ++trial) {
@@ -77,26 +91,63 @@ TEST(OctalKernels, TestCandidatesMatchesReference) {
     std::vector<Value> candidates(kernels::kCandidates * 32);
     for (auto& c : candidates) c = static_cast<Value>(rng() % 70);
     std::vector<std::uint32_t> a(kernels::kCandidates, 0), b(kernels::kCandidates, 0);
-    kernels::test_candidates(g.data(), 4000, pos.data(), val.data(), pos.size(), candidates.data(),
-                             a.data());
+    k().test_candidates(g.data(), 4000, pos.data(), val.data(), pos.size(), candidates.data(),
+                        a.data());
     kernels::test_candidates_reference(g.data(), 4000, pos.data(), val.data(), pos.size(),
                                        candidates.data(), b.data());
     ASSERT_EQ(a, b) << trial;
   }
 }
 
-TEST(OctalKernels, MarkPairsAndUnmarked) {
+TEST_P(OctalKernels, MarkPairsAndUnmarked) {
   std::mt19937_64 rng(3);
   const auto g = random_values(rng, 3000, 8);
   for (std::uint64_t count : {0u, 5u, 31u, 32u, 33u, 700u}) {
     std::vector<std::uint8_t> a(320, 0), b(320, 0);
-    kernels::mark_pairs(a.data(), g.data(), 3, 2900, count);
+    k().mark_pairs(a.data(), g.data(), 3, 2900, count);
     for (std::uint64_t i = 0; i < count; ++i) b[g[3 + i] ^ g[2900 - i]] = 1;
     ASSERT_EQ(a, b) << count;
     for (std::size_t w = 0; w < 4; ++w) {
       std::uint64_t want = 0;
       for (unsigned i = 0; i < 64; ++i) want |= std::uint64_t{a[64 * w + i] == 0} << i;
       ASSERT_EQ(kernels::unmarked64(a.data() + 64 * w), want);
+    }
+  }
+}
+
+// The tables' checksum: CRC-32C by the SSE4.2 instruction in avx2 and avx512, by a table of
+// bytes in scalar.
+TEST_P(OctalKernels, Crc32cIsTheSameInEverySet) {
+  ScopedKernelSet use(GetParam());
+  EXPECT_EQ(crc32c(0, "123456789", 9), 0xE3069283u);
+  std::mt19937_64 rng(5);
+  std::vector<unsigned char> bytes(5000);
+  for (auto& b : bytes) b = static_cast<unsigned char>(rng());
+  std::uint32_t want = ~0u;  // bit by bit, the CRC-32C polynomial reflected
+  for (unsigned char b : bytes) {
+    want ^= b;
+    for (int k = 0; k < 8; ++k) want = (want & 1) ? (want >> 1) ^ 0x82F63B78u : want >> 1;
+  }
+  EXPECT_EQ(crc32c(0, bytes.data(), bytes.size()), ~want);
+  for (std::size_t cut : {0u, 1u, 7u, 8u, 13u, 4999u})
+    EXPECT_EQ(crc32c(crc32c(0, bytes.data(), cut), bytes.data() + cut, bytes.size() - cut), ~want);
+}
+
+// End to end: the sparse engine gives the same table under every set (Grundy's game with blocks,
+// sampled rare parts and far scans; 0.762, whose heaps are all plain and scan many values).
+TEST(OctalKernelSets, TablesAreTheSameUnderEverySet) {
+  for (const char* game : {"grundy", "0.762"}) {
+    const auto code = OctalCode::parse(game);
+    const std::uint64_t count = std::string(game) == "grundy" ? (sanitized() ? 20000 : 150000)
+                                                              : (sanitized() ? 1500 : 6000);
+    std::vector<std::uint32_t> want;
+    for (KernelSet set : supported_kernel_sets()) {
+      ScopedKernelSet use(set);
+      const auto got = sparse_values(code, count);
+      if (want.empty())
+        want = got;
+      else
+        ASSERT_EQ(got, want) << game << " under " << kernel_set_name(set);
     }
   }
 }

@@ -6,6 +6,7 @@
 #include <ostream>
 #include <string>
 
+#include "grundy/core/bits.h"
 #include "grundy/core/error.h"
 #include "grundy/games/octal/kernels.h"
 #include "grundy/games/octal/state_io.h"
@@ -14,7 +15,7 @@ namespace grundy::octal {
 namespace {
 
 bool odd_parity(std::uint64_t x) {
-  return (std::popcount(x) & 1) != 0;
+  return (grundy::popcount(x) & 1) != 0;
 }
 
 // In-place Walsh-Hadamard transform: h[m] = sum_e c[e] * (-1)^popcount(e & m).
@@ -418,7 +419,7 @@ std::uint32_t SparseEngine::candidate(const std::uint8_t* row, unsigned parities
     if (w + 1 == words) u &= tail;
     if (!sparse) {
       need_[w] = u;
-      remaining_ += static_cast<std::uint64_t>(std::popcount(u));
+      remaining_ += static_cast<std::uint64_t>(grundy::popcount(u));
       continue;
     }
     const std::uint64_t common = u & ~cls[w];
@@ -429,7 +430,7 @@ std::uint32_t SparseEngine::candidate(const std::uint8_t* row, unsigned parities
       c = static_cast<std::uint32_t>(64 * w) + static_cast<std::uint32_t>(bit);
     }
     need_[w] = need;
-    remaining_ += static_cast<std::uint64_t>(std::popcount(need));
+    remaining_ += static_cast<std::uint64_t>(grundy::popcount(need));
     if (common != 0) break;
   }
   return c;

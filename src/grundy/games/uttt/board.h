@@ -24,6 +24,7 @@
 #include <string>
 #include <string_view>
 
+#include "grundy/core/kernel_set.h"
 #include "grundy/games/uttt/tables.h"
 #include "grundy/search/move_list.h"
 
@@ -54,6 +55,11 @@ inline int select_bit(std::uint64_t x, unsigned k) {
 #if defined(__BMI2__)
   return std::countr_zero(_pdep_u64(std::uint64_t{1} << k, x));
 #else
+  if (active_kernel_set() != KernelSet::scalar) {
+    std::uint64_t r;
+    asm volatile("pdepq %2, %1, %0" : "=r"(r) : "r"(std::uint64_t{1} << k), "rm"(x));
+    return std::countr_zero(r);
+  }
   for (; k > 0; --k) x &= x - 1;
   return std::countr_zero(x);
 #endif

@@ -1,6 +1,8 @@
 #include "grundy/games/uttt/playout.h"
 
 #include "grundy/core/error.h"
+#include "grundy/core/kernel_set.h"
+#include "grundy/core/target.h"
 #include "grundy/search/random.h"
 
 namespace grundy::uttt {
@@ -17,10 +19,7 @@ void record(PlayoutStats& s, const Board& b, int start_stones) {
     ++s.draws;
 }
 
-}  // namespace
-
-PlayoutStats random_playouts(const Board& start, std::uint64_t games, std::uint64_t seed) {
-  if (start.is_over()) throw InputError("the game is over: there is nothing to play out");
+PlayoutStats playouts(const Board& start, std::uint64_t games, std::uint64_t seed) {
   search::Rng rng(seed);
   PlayoutStats s;
   const int start_stones = start.stones();
@@ -55,6 +54,27 @@ PlayoutStats random_playouts(const Board& start, std::uint64_t games, std::uint6
     record(s, last, start_stones);
   }
   return s;
+}
+
+#if GRUNDY_HAVE_TARGETS
+GRUNDY_TARGET_AVX2_BEGIN
+// The same, compiled for the avx2 kernel set with the board's code inlined into it (flatten):
+// POPCNT, BMI and AVX2 in every move.
+[[gnu::flatten]] PlayoutStats playouts_avx2(const Board& start, std::uint64_t games,
+                                            std::uint64_t seed) {
+  return playouts(start, games, seed);
+}
+GRUNDY_TARGET_END
+#endif
+
+}  // namespace
+
+PlayoutStats random_playouts(const Board& start, std::uint64_t games, std::uint64_t seed) {
+  if (start.is_over()) throw InputError("the game is over: there is nothing to play out");
+#if GRUNDY_HAVE_TARGETS
+  if (active_kernel_set() != KernelSet::scalar) return playouts_avx2(start, games, seed);
+#endif
+  return playouts(start, games, seed);
 }
 
 }  // namespace grundy::uttt
