@@ -1,0 +1,43 @@
+#pragma once
+// The terminal loop every `grundy ... play` shares (Nim, Hackenbush, Dots and Boxes): the engine
+// moves when it is its turn; the player types a move, ? for a hint (only while the game is on),
+// undo, resign, new (a new game from this position), record, analyze, or q. The game-over
+// message comes once and ends the game: after it only record, analyze, undo, new and q work.
+// Standard input may be a pipe (one command per line); its end quits.
+#include <string>
+#include <string_view>
+
+namespace grundy::cli {
+
+// What a game provides to the loop. Methods that print write to stdout.
+class TerminalGame {
+ public:
+  virtual ~TerminalGame() = default;
+
+  virtual bool over() const = 0;            // finished, or someone resigned
+  virtual bool engine_to_move() const = 0;  // only asked while the game is on
+  virtual void engine_moves() = 0;          // plays the engine's move, prints it and the board
+  virtual void print_board() const = 0;
+  virtual std::string prompt() const = 0;  // "Your move: " (while the game is on)
+  virtual void hint() = 0;
+  virtual bool any_mine() const = 0;  // a move of the player's this game, to take back
+  virtual void undo() = 0;            // the player's last move and the engine's answers after it
+  virtual void resign() = 0;
+  // A new game from this position: what it starts from ("3 moves played"); InputError when there
+  // is nothing left to play.
+  virtual std::string restart_here() = 0;
+  virtual std::string record() const = 0;  // the game record (game_record.h)
+  virtual void analyze() = 0;              // prints the post-game analysis
+  virtual std::string result() const = 0;  // "you win 6–3"
+  // Plays the player's move `word` and prints the board; InputError says why it is not legal.
+  virtual void play(std::string_view word) = 0;
+};
+
+// Runs the loop until q or the end of standard input. `introduction` is printed first (the game,
+// the engine, who moves first, the commands), then the board.
+void play_in_terminal(TerminalGame& game, std::string_view introduction);
+
+// "Type a move (a1b1 ...), ? for a hint, undo, ..." with `move_example` for the move.
+std::string play_commands(std::string_view move_example);
+
+}  // namespace grundy::cli
