@@ -258,8 +258,6 @@ const Registration hackenbush_registration{
       hackenbush_cli::install_move(cmd);
       hackenbush_cli::install_analyze_game(cmd);
       cmd.footer(
-          "Subcommands: play (against the engine in the terminal), move (the engine's cut), "
-          "analyze-game (every cut's value).\n"
           "Examples:\n"
           "  grundy hackenbush examples/hackenbush/seed_tree.txt --explain\n"
           "  grundy hackenbush --string 'ee(e;eee)' --json\n"

@@ -1,6 +1,7 @@
 // grundy hackenbush move FILE [--moves CUTS] [--engine E] [--seed S] [--json]: the engine's cut;
 // grundy hackenbush analyze-game FILE --moves CUTS | RECORD [--json]: every cut's exact value
 // before and after, the mistakes and the better cuts.
+#include <algorithm>
 #include <memory>
 #include <string>
 
@@ -68,6 +69,7 @@ void print_review(const hb::Graph& picture, const hb::GameReview& review,
           ? "nimbers: 0 means the player to move loses"
           : "positive values are good for Blue, negative for Red");
   int mistakes[2] = {0, 0};
+  const std::size_t width = std::max(who(hb::Side::blue).size(), who(hb::Side::red).size());
   for (std::size_t i = 0; i < review.moves.size(); ++i) {
     const auto& c = review.moves[i];
     std::string note;
@@ -77,7 +79,7 @@ void print_review(const hb::Graph& picture, const hb::GameReview& review,
       for (const auto e : c.best) best += (best.empty() ? "" : ", ") + edge_name(picture, e);
       note = "  mistake: a won position given away; best " + best;
     }
-    fmt::print("{:>4}. {} {:<5} {} ({}) -> {} ({}){}\n", i + 1, who(c.side),
+    fmt::print("{:>4}. {:<{}} {:<5} {} ({}) -> {} ({}){}\n", i + 1, who(c.side), width,
                fmt::format("e{}", c.edge), c.value_before, c.wins_before ? "wins" : "loses",
                c.value_after, c.wins_after ? "wins" : "loses", note);
   }
@@ -92,7 +94,7 @@ void print_review(const hb::Graph& picture, const hb::GameReview& review,
 void install_move(Command hackenbush) {
   auto o = std::make_shared<MoveOptions>();
   auto cmd = hackenbush.add_subcommand(
-      "move", "The engine's cut at a strength for the side to move (the web page's engine)");
+      "move", "The engine's cut at a strength for the side to move, as in play");
   add_position_options(cmd, o->position, true);
   cmd.add_option("--engine", o->engine, "its strength: perfect (default), good or beginner");
   cmd.add_number("--seed", o->seed, 0, ~std::uint64_t{0} >> 1, "random seed (good, beginner)")

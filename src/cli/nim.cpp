@@ -101,7 +101,7 @@ void print_reasoning(const nim::Analysis& a, const std::vector<std::uint64_t>& h
 }
 
 void add_position_options(Command cmd, PositionOptions& o, bool with_file) {
-  cmd.add_option("heaps", o.heaps, "heap sizes, 0 to 2^63-1 (or a game record's '# Heaps:')");
+  cmd.add_option("heaps", o.heaps, "heap sizes, 0 to 2^63-1 (none when --moves is a record with a '# Heaps:' line)");
   if (with_file) {
     cmd.add_option("--file", o.file,
                    "read heap sizes from a file (whitespace-separated; - = stdin)");
@@ -157,8 +157,6 @@ const Registration nim_registration{
       nim_cli::install_move(cmd);
       nim_cli::install_analyze_game(cmd);
       cmd.footer(
-          "Subcommands: play (against the engine in the terminal), move (the engine's move), "
-          "analyze-game (every move's value).\n"
           "Example:\n  grundy nim 3 4 5\n  grundy nim 1 1 2 --misere --json\n  grundy nim 3 4 5 "
           "--moves 'h1-2 h3-1'\n  grundy nim play 3 4 5 --engine good");
       cmd.callback([o, cmd] {

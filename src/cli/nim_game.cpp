@@ -1,5 +1,6 @@
 // grundy nim move HEAPS [--moves LIST] [--engine E] [--seed S] [--json]: the engine's move;
 // grundy nim analyze-game HEAPS --moves LIST [--json]: every move's exact value before and after.
+#include <algorithm>
 #include <memory>
 #include <string>
 
@@ -71,6 +72,7 @@ void print_review(const nim::GameReview& review, int me) {
                                     "exceeds 1)"
                                   : "xor");
   int mistakes[2] = {0, 0};
+  const std::size_t width = std::max(who(0).size(), who(1).size());
   for (std::size_t i = 0; i < review.moves.size(); ++i) {
     const auto& m = review.moves[i];
     std::string note;
@@ -81,8 +83,8 @@ void print_review(const nim::GameReview& review, int me) {
         best += (best.empty() ? "" : ", ") + nim::move_name({b.heap, b.from - b.to});
       note = "  mistake: a won position given away; best " + best;
     }
-    fmt::print("{:>4}. {} {:<8} {:>3} -> {}{}\n", i + 1, who(m.player), nim::move_name(m.move),
-               m.value_before, m.value_after, note);
+    fmt::print("{:>4}. {:<{}} {:<8} {:>3} -> {}{}\n", i + 1, who(m.player), width,
+               nim::move_name(m.move), m.value_before, m.value_after, note);
   }
   for (int p = 0; p < 2; ++p) {
     std::string name = who(p);
@@ -94,7 +96,7 @@ void print_review(const nim::GameReview& review, int me) {
 
 void install_move(Command nim) {
   auto o = std::make_shared<MoveOptions>();
-  auto cmd = nim.add_subcommand("move", "The engine's move at a strength (the web page's engine)");
+  auto cmd = nim.add_subcommand("move", "The engine's move at a strength, as in play");
   add_position_options(cmd, o->position, false);
   cmd.add_option("--engine", o->engine, "its strength: perfect (default), good or beginner");
   cmd.add_number("--seed", o->seed, 0, kMaxSeed, "random seed (good, beginner)").default_str("1");

@@ -1,6 +1,6 @@
 #pragma once
 // JSON answers for Nim (`grundy nim --json`, `grundy nim move --json`, `grundy nim analyze-game
-// --json`; POST /api/nim, /api/nim/move, /api/nim/analyze-game).
+// --json`; POST /api/nim).
 #include <cstddef>
 #include <cstdint>
 #include <span>

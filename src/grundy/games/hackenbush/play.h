@@ -1,6 +1,6 @@
 #pragma once
 // Hackenbush as a game in progress, the same for every interface (`grundy hackenbush play`,
-// `move`, `analyze-game`, the web page through the API): the two sides, who may cut what, the
+// `move`, `analyze-game`, the Python module): the two sides, who may cut what, the
 // value of a position whatever its colours, and the engine at the strengths of core/strength.h.
 #include <array>
 #include <cstdint>

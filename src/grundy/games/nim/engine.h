@@ -1,6 +1,6 @@
 #pragma once
-// The Nim engine a user plays against (`grundy nim play`, `grundy nim move`, the web page through
-// POST /api/nim/move), at the strengths of core/strength.h.
+// The Nim engine a user plays against (`grundy nim play`, `grundy nim move`), at the strengths
+// of core/strength.h (the web page's engine plays by the same rules).
 #include <cstdint>
 #include <span>
 
