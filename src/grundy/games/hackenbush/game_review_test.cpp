@@ -19,9 +19,9 @@ namespace {
 
 // Who wins moving first, by playing every line out on the edge masks of a small picture (the
 // slow side: no parts, no values, no Graph::cut).
-class PlayItOut {
+class CutItOut {
  public:
-  explicit PlayItOut(const Graph& g) : g_(g) {}
+  explicit CutItOut(const Graph& g) : g_(g) {}
 
   // The edges of `mask` still joined to the ground.
   std::uint64_t prune(std::uint64_t mask) const {
@@ -59,7 +59,7 @@ class PlayItOut {
   absl::flat_hash_map<std::uint64_t, bool> memo_;
 };
 
-Graph random_graph(std::mt19937_64& rng, bool trees) {
+Graph random_picture(std::mt19937_64& rng, bool trees) {
   Graph g;
   const int n = 2 + static_cast<int>(rng() % 6);
   const int m = 1 + static_cast<int>(rng() % 10);
@@ -79,7 +79,7 @@ Graph random_graph(std::mt19937_64& rng, bool trees) {
 }
 
 // The picture drawn afresh with only the edges of `mask` (the same vertex numbers).
-Graph only(const Graph& g, std::uint64_t mask) {
+Graph standing_only(const Graph& g, std::uint64_t mask) {
   Graph out;
   for (std::uint32_t i = 0; i < g.edge_count(); ++i)
     if (mask >> i & 1) out.add_edge(g.label(g.edge(i).u), g.label(g.edge(i).v), g.edge(i).colour);
@@ -90,8 +90,8 @@ TEST(HackenbushGameReview, EveryCutAgainstTheFreshPictureAndPlayingItOut) {
   std::mt19937_64 rng(11);
   int mistakes = 0, kept = 0, lost = 0, games = 0;
   for (int trial = 0; trial < 1500; ++trial) {
-    const Graph g = random_graph(rng, trial % 3 == 0);
-    PlayItOut slow(g);
+    const Graph g = random_picture(rng, trial % 3 == 0);
+    CutItOut slow(g);
     std::uint64_t mask = slow.prune((std::uint64_t{1} << g.edge_count()) - 1);
     const Side first = trial % 2 == 0 ? Side::blue : Side::red;
     // A random game: random legal cuts until the side to move has none.
@@ -116,8 +116,10 @@ TEST(HackenbushGameReview, EveryCutAgainstTheFreshPictureAndPlayingItOut) {
       const Side s = k % 2 == 0 ? first : other(first);
       ASSERT_EQ(c.edge, cuts[k]);
       ASSERT_EQ(c.side, s);
-      ASSERT_EQ(c.value_before, evaluate(only(g, masks[k])).value) << trial << " cut " << k;
-      ASSERT_EQ(c.value_after, evaluate(only(g, masks[k + 1])).value) << trial << " cut " << k;
+      ASSERT_EQ(c.value_before, evaluate(standing_only(g, masks[k])).value)
+          << trial << " cut " << k;
+      ASSERT_EQ(c.value_after, evaluate(standing_only(g, masks[k + 1])).value)
+          << trial << " cut " << k;
       const bool won = slow.mover_wins(masks[k], s);
       const bool still = !slow.mover_wins(masks[k + 1], other(s));
       ASSERT_EQ(c.wins_before, won) << trial << " cut " << k;
@@ -152,8 +154,8 @@ TEST(HackenbushEngine, PerfectAlwaysWinsWhenItCanAndEveryStrengthCutsLegally) {
   search::Rng rng(13);
   int wins = 0;
   for (int trial = 0; trial < 1500; ++trial) {
-    const Graph g = random_graph(gen, trial % 2 == 0);
-    PlayItOut slow(g);
+    const Graph g = random_picture(gen, trial % 2 == 0);
+    CutItOut slow(g);
     const std::uint64_t full = slow.prune((std::uint64_t{1} << g.edge_count()) - 1);
     for (const Side s : {Side::blue, Side::red}) {
       const auto legal = legal_cuts(g, s);

@@ -18,7 +18,7 @@ namespace grundy::nim {
 namespace {
 
 // Nim as one game for the generic solver (the slow, obviously correct side).
-struct Heaps {
+struct NimAsOneGame {
   using Position = std::vector<std::uint64_t>;
   void moves(const Position& p, std::vector<Position>& out) const {
     for (std::size_t i = 0; i < p.size(); ++i)
@@ -31,12 +31,12 @@ struct Heaps {
 };
 
 // A random game played to the end from random heaps (a random legal move each turn).
-struct RandomGame {
+struct RandomNimGame {
   std::vector<std::uint64_t> start;
   std::vector<Take> moves;
 };
-RandomGame random_game(std::mt19937_64& rng) {
-  RandomGame g;
+RandomNimGame random_nim_game(std::mt19937_64& rng) {
+  RandomNimGame g;
   const std::size_t n = 1 + rng() % 4;
   for (std::size_t i = 0; i < n; ++i) g.start.push_back(rng() % 7);
   auto heaps = g.start;
@@ -51,13 +51,13 @@ RandomGame random_game(std::mt19937_64& rng) {
   return g;
 }
 
-void check_reviews(Rule rule) {
-  Heaps game;
-  Solver<Heaps> s(game, rule);
+void check_nim_reviews(Rule rule) {
+  NimAsOneGame game;
+  Solver<NimAsOneGame> s(game, rule);
   std::mt19937_64 rng(rule == Rule::normal ? 1 : 2);
   int mistakes = 0, good = 0;
   for (int trial = 0; trial < 400; ++trial) {
-    const auto g = random_game(rng);
+    const auto g = random_nim_game(rng);
     const GameReview r = review_game(g.start, g.moves, rule);
     ASSERT_EQ(r.moves.size(), g.moves.size());
     auto heaps = g.start;
@@ -95,10 +95,10 @@ void check_reviews(Rule rule) {
 }
 
 TEST(NimGameReview, EveryMoveAgainstTheGenericSolver) {
-  check_reviews(Rule::normal);
+  check_nim_reviews(Rule::normal);
 }
 TEST(NimGameReview, EveryMisereMoveAgainstTheGenericSolver) {
-  check_reviews(Rule::misere);
+  check_nim_reviews(Rule::misere);
 }
 
 TEST(NimGameReview, AnExample) {
@@ -122,8 +122,8 @@ TEST(NimGameReview, HugeGamesAreALimitNotAHang) {
 }
 
 TEST(NimEngine, PerfectAlwaysWinsWhenItCanAndEveryStrengthPlaysLegally) {
-  Heaps game;
-  Solver<Heaps> normal(game, Rule::normal), misere(game, Rule::misere);
+  NimAsOneGame game;
+  Solver<NimAsOneGame> normal(game, Rule::normal), misere(game, Rule::misere);
   std::mt19937_64 gen(3);
   search::Rng rng(4);
   int random_heaps = 0;
@@ -182,10 +182,10 @@ TEST(NimRecord, HeaderLinesAndTheirErrors) {
   const auto none = read_record_header("h1-1 h2-2", "r");
   EXPECT_FALSE(none.heaps.has_value());
   EXPECT_FALSE(none.rule.has_value());
-  EXPECT_THROW(read_record_header("# Heaps: 3 x\n", "r"), InputError);
-  EXPECT_THROW(read_record_header("# Heaps:\n", "r"), InputError);
-  EXPECT_THROW(read_record_header("# Heaps: 9223372036854775808\n", "r"), InputError);
-  EXPECT_THROW(read_record_header("# Heaps: 1\n# Heaps: 2\n", "r"), InputError);
+  EXPECT_THROW(read_record_header("# NimAsOneGame: 3 x\n", "r"), InputError);
+  EXPECT_THROW(read_record_header("# NimAsOneGame:\n", "r"), InputError);
+  EXPECT_THROW(read_record_header("# NimAsOneGame: 9223372036854775808\n", "r"), InputError);
+  EXPECT_THROW(read_record_header("# NimAsOneGame: 1\n# NimAsOneGame: 2\n", "r"), InputError);
   EXPECT_THROW(read_record_header("# Rule: mis\n", "r"), InputError);
 }
 
