@@ -170,8 +170,7 @@ std::string Game::record() const {
 
 void run(const PlayOptions& o) {
   const auto& board = dots::Board::parse(o.size);
-  if (o.first != "me" && o.first != "engine")
-    throw InputError("--first must be 'me' or 'engine', not '" + shown_token(o.first) + "'");
+  const bool engine_starts = engine_first(o.first);
   const std::uint64_t seed = parse_uint(o.seed, "--seed", ~std::uint64_t{0} >> 1);
   dots::EngineOptions eo;
   if (!o.seconds.empty()) eo.seconds = parse_decimal(o.seconds, "--seconds", 0.001, 3600);
@@ -179,7 +178,7 @@ void run(const PlayOptions& o) {
   const auto start = board.parse_lines(o.moves);
   dots::DotsState::after(board, start);  // a line drawn twice: the message, before anything
   // --first names who moves first from the start position.
-  const int me = (o.first == "me") == (dots::DotsState::after(board, start).to_move() == 0) ? 0 : 1;
+  const int me = !engine_starts == (dots::DotsState::after(board, start).to_move() == 0) ? 0 : 1;
   Game game(board, start, me, o.engine, std::move(engine), seed);
   play_in_terminal(
       game, fmt::format("Dots and Boxes {} against the {} engine. You are player {} ({}).\n{}",

@@ -12,6 +12,7 @@
 #include "grundy/games/hackenbush/play.h"
 #include "hackenbush_cli.h"
 #include "io.h"
+#include "play_loop.h"
 #include "report/hackenbush.h"
 
 namespace grundy::cli::hackenbush_cli {
@@ -19,17 +20,16 @@ namespace {
 
 struct MoveOptions {
   PositionOptions position;
-  std::string engine = "perfect";
-  std::uint64_t seed = 1;
+  StrengthOptions engine;
   bool json = false;
 };
 
 void run_move(const MoveOptions& o) {
   const auto p = position(o.position);
-  const Strength strength = parse_strength(o.engine);
-  search::Rng rng(o.seed);
+  const Strength strength = o.engine.strength();
+  search::Rng rng(o.engine.seed);
   const std::uint32_t e = hb::choose_cut(p.now, p.to_move, strength, rng);
-  const auto j = report::hackenbush_move_json(p.now, p.to_move, strength, o.seed, e);
+  const auto j = report::hackenbush_move_json(p.now, p.to_move, strength, o.engine.seed, e);
   if (o.json) return print_json(j);
   std::string fell;
   for (const auto& f : j["fell"])
@@ -83,12 +83,7 @@ void print_review(const hb::Graph& picture, const hb::GameReview& review,
                fmt::format("e{}", c.edge), c.value_before, c.wins_before ? "wins" : "loses",
                c.value_after, c.wins_after ? "wins" : "loses", note);
   }
-  for (const hb::Side s : {hb::Side::blue, hb::Side::red}) {
-    const int n = mistakes[static_cast<int>(s)];
-    std::string name = who(s);
-    name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
-    fmt::print("{}: {}.\n", name, n == 0 ? std::string("no mistake") : count_of(n, "mistake"));
-  }
+  print_mistake_counts({who(hb::Side::blue), who(hb::Side::red)}, mistakes);
 }
 
 void install_move(Command hackenbush) {
@@ -96,9 +91,7 @@ void install_move(Command hackenbush) {
   auto cmd = hackenbush.add_subcommand(
       "move", "The engine's cut at a strength for the side to move, as in play");
   add_position_options(cmd, o->position, true);
-  cmd.add_option("--engine", o->engine, "its strength: perfect (default), good or beginner");
-  cmd.add_number("--seed", o->seed, 0, ~std::uint64_t{0} >> 1, "random seed (good, beginner)")
-      .default_str("1");
+  add_strength_options(cmd, o->engine);
   cmd.add_flag("--json", o->json, "print JSON: side, move, edge, fell, game_over");
   cmd.footer(
       "Example:\n  grundy hackenbush move --string 'ee(e;eee)' --moves e0 --engine good --json");

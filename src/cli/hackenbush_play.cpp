@@ -27,8 +27,7 @@ struct PlayOptions {
   PositionOptions position;
   std::string side;
   std::string first = "me";
-  std::string engine = "perfect";
-  std::uint64_t seed = 1;
+  StrengthOptions engine;
 };
 
 // "blue, green" : the colours of a picture, for the record's "# Game:" line (as the page).
@@ -199,18 +198,17 @@ void Game::hint() {
 
 void run(const PlayOptions& o) {
   Position p = position(o.position);
-  if (o.first != "me" && o.first != "engine")
-    throw InputError("--first must be 'me' or 'engine', not '" + shown_token(o.first) + "'");
-  const Strength strength = parse_strength(o.engine);
+  const bool engine_starts = engine_first(o.first);
+  const Strength strength = o.engine.strength();
   const hb::Side side = o.side.empty() ? hb::Side::blue : hb::parse_side(o.side, "--side");
   hb::Side me;
   if (p.cuts.empty()) {
     // Nothing played yet: --side picks the user's side, --first who cuts first.
     me = side;
-    p.first = p.to_move = o.first == "me" ? me : hb::other(me);
+    p.first = p.to_move = engine_starts ? hb::other(me) : me;
   } else {
     // The cuts fix the side to move; --first says whether that is the user.
-    me = o.first == "me" ? p.to_move : hb::other(p.to_move);
+    me = engine_starts ? hb::other(p.to_move) : p.to_move;
     if (!o.side.empty() && side != me)
       throw InputError(
           fmt::format("--side {}: after the cuts given {} is to move, so --first {} makes you {}",
@@ -219,7 +217,7 @@ void run(const PlayOptions& o) {
   if (hb::legal_cuts(p.now, p.to_move).empty())
     throw InputError(side_title(p.to_move) +
                      " has no edge left to cut, so there is no move to make: draw more edges");
-  Game game(p, me, strength, o.seed);
+  Game game(p, me, strength, o.engine.seed);
   play_in_terminal(
       game,
       fmt::format("Hackenbush ({}), against the {} engine. You are {} (you may cut {} and "
@@ -239,9 +237,7 @@ void install_play(Command hackenbush) {
   cmd.add_option("--side", o->side,
                  "your side: blue (default; Blue cuts blue and green edges) or red");
   cmd.add_option("--first", o->first, "who cuts first: me (default) or engine");
-  cmd.add_option("--engine", o->engine, "its strength: perfect (default), good or beginner");
-  cmd.add_number("--seed", o->seed, 0, ~std::uint64_t{0} >> 1, "random seed for the engine")
-      .default_str("1");
+  add_strength_options(cmd, o->engine);
   cmd.footer(
       "Commands while playing: a cut (e3), ? (hint), undo, resign, new, record, analyze, q.\n"
       "Example:\n  grundy hackenbush play --string 'ee(e;eee)' --engine good\n"

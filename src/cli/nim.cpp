@@ -101,7 +101,8 @@ void print_reasoning(const nim::Analysis& a, const std::vector<std::uint64_t>& h
 }
 
 void add_position_options(Command cmd, PositionOptions& o, bool with_file) {
-  cmd.add_option("heaps", o.heaps, "heap sizes, 0 to 2^63-1 (none when --moves is a record with a '# Heaps:' line)");
+  cmd.add_option("heaps", o.heaps,
+                 "heap sizes, 0 to 2^63-1 (none when --moves is a record with a '# Heaps:' line)");
   if (with_file) {
     cmd.add_option("--file", o.file,
                    "read heap sizes from a file (whitespace-separated; - = stdin)");

@@ -12,26 +12,24 @@
 #include "grundy/games/nim/game_review.h"
 #include "io.h"
 #include "nim_cli.h"
+#include "play_loop.h"
 #include "report/nim.h"
 
 namespace grundy::cli::nim_cli {
 namespace {
 
-constexpr std::uint64_t kMaxSeed = ~std::uint64_t{0} >> 1;  // as for every --seed
-
 struct MoveOptions {
   PositionOptions position;
-  std::string engine = "perfect";
-  std::uint64_t seed = 1;
+  StrengthOptions engine;
   bool json = false;
 };
 
 void run_move(const MoveOptions& o) {
   const auto p = position(o.position);
-  const Strength strength = parse_strength(o.engine);
-  search::Rng rng(o.seed);
+  const Strength strength = o.engine.strength();
+  search::Rng rng(o.engine.seed);
   const auto t = nim::choose_move(p.now, p.rule, strength, rng);
-  if (o.json) return print_json(report::nim_move_json(p.now, p.rule, strength, o.seed, t));
+  if (o.json) return print_json(report::nim_move_json(p.now, p.rule, strength, o.engine.seed, t));
   const std::uint64_t left = p.now[t.heap] - t.take;
   fmt::print("The {} engine takes {} from heap {} ({}), leaving {} there.\n", to_string(strength),
              t.take, t.heap + 1, nim::move_name(t), count_of(left, "token"));
@@ -86,20 +84,14 @@ void print_review(const nim::GameReview& review, int me) {
     fmt::print("{:>4}. {:<{}} {:<8} {:>3} -> {}{}\n", i + 1, who(m.player), width,
                nim::move_name(m.move), m.value_before, m.value_after, note);
   }
-  for (int p = 0; p < 2; ++p) {
-    std::string name = who(p);
-    name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
-    fmt::print("{}: {}.\n", name,
-               mistakes[p] == 0 ? std::string("no mistake") : count_of(mistakes[p], "mistake"));
-  }
+  print_mistake_counts({who(0), who(1)}, mistakes);
 }
 
 void install_move(Command nim) {
   auto o = std::make_shared<MoveOptions>();
   auto cmd = nim.add_subcommand("move", "The engine's move at a strength, as in play");
   add_position_options(cmd, o->position, false);
-  cmd.add_option("--engine", o->engine, "its strength: perfect (default), good or beginner");
-  cmd.add_number("--seed", o->seed, 0, kMaxSeed, "random seed (good, beginner)").default_str("1");
+  add_strength_options(cmd, o->engine);
   cmd.add_flag("--json", o->json, "print JSON: move, heap, from, to, take, game_over");
   cmd.footer("Example:\n  grundy nim move 3 4 5 --engine good --seed 7 --json");
   cmd.callback([o] { run_move(*o); });

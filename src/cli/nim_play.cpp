@@ -26,9 +26,8 @@ constexpr std::uint64_t kMaxTokensDrawn = 40;  // larger heaps are shown as a nu
 
 struct PlayOptions {
   PositionOptions position;
-  std::string engine = "perfect";
+  StrengthOptions engine;
   std::string first = "me";
-  std::uint64_t seed = 1;
 };
 
 // One game in the terminal: the heaps it started from, the moves (player 0 made the first).
@@ -183,15 +182,14 @@ void Game::hint() {
 
 void run(const PlayOptions& o) {
   const auto p = position(o.position);
-  if (o.first != "me" && o.first != "engine")
-    throw InputError("--first must be 'me' or 'engine', not '" + shown_token(o.first) + "'");
-  const Strength strength = parse_strength(o.engine);
+  const bool engine_starts = engine_first(o.first);
+  const Strength strength = o.engine.strength();
   if (std::all_of(p.now.begin(), p.now.end(), [](std::uint64_t h) { return h == 0; }))
     throw InputError("every heap is empty, so there is no move to make: give at least one token");
   // --first names who moves first from the position given (after --moves).
   const int to_move = static_cast<int>(p.moves.size() % 2);
-  const int me = o.first == "me" ? to_move : 1 - to_move;
-  Game game(p, me, strength, o.seed);
+  const int me = engine_starts ? 1 - to_move : to_move;
+  Game game(p, me, strength, o.engine.seed);
   play_in_terminal(
       game, fmt::format("Nim, {} play ({}), against the {} engine. You are player {} ({}).\n{}",
                         p.rule == Rule::normal ? "normal" : "misère",
@@ -209,10 +207,8 @@ void install_play(Command nim) {
   auto cmd = nim.add_subcommand(
       "play", "Play against the engine in the terminal (hints, undo, resign, record, analysis)");
   add_position_options(cmd, o->position, false);
-  cmd.add_option("--engine", o->engine, "its strength: perfect (default), good or beginner");
+  add_strength_options(cmd, o->engine);
   cmd.add_option("--first", o->first, "who moves first: me (default) or engine");
-  cmd.add_number("--seed", o->seed, 0, ~std::uint64_t{0} >> 1, "random seed for the engine")
-      .default_str("1");
   cmd.footer(
       "Commands while playing: a move (h1-2), ? (hint), undo, resign, new, record, analyze, q.\n"
       "Example:\n  grundy nim play 3 4 5 --engine good\n"

@@ -1,5 +1,6 @@
 #include "play_loop.h"
 
+#include <cctype>
 #include <cstdio>
 #include <iostream>
 #include <vector>
@@ -18,6 +19,28 @@ std::string play_commands(std::string_view move_example) {
       move_example);
 }
 
+bool engine_first(const std::string& first) {
+  if (first != "me" && first != "engine")
+    throw InputError("--first must be 'me' or 'engine', not '" + shown_token(first) + "'");
+  return first == "engine";
+}
+
+void add_strength_options(Command cmd, StrengthOptions& o) {
+  cmd.add_option("--engine", o.engine, "its strength: perfect (default), good or beginner");
+  cmd.add_number("--seed", o.seed, 0, ~std::uint64_t{0} >> 1, "random seed for the engine")
+      .default_str("1");
+}
+
+void print_mistake_counts(const std::string (&names)[2], const int (&counts)[2]) {
+  for (int p = 0; p < 2; ++p) {
+    std::string name = names[p];
+    if (!name.empty())
+      name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+    fmt::print("{}: {}.\n", name,
+               counts[p] == 0 ? std::string("no mistake") : count_of(counts[p], "mistake"));
+  }
+}
+
 void play_in_terminal(TerminalGame& game, std::string_view introduction) {
   fmt::print("{}\n\n", introduction);
   game.print_board();
@@ -26,9 +49,8 @@ void play_in_terminal(TerminalGame& game, std::string_view introduction) {
     if (game.over() && !announced) {
       announced = true;
       fmt::print(
-          "\nGame over: {}.\nType record for the game record, analyze for every move's exact "
-          "value, undo, new, or q.\n",
-          game.result());
+          "\nGame over: {}.\nType record for the game record, analyze for {}, undo, new, or q.\n",
+          game.result(), game.analysis_words());
     }
     if (!game.over() && game.engine_to_move()) {
       game.engine_moves();

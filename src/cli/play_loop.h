@@ -4,8 +4,12 @@
 // undo, resign, new (a new game from this position), record, analyze, or q. The game-over
 // message comes once and ends the game: after it only record, analyze, undo, new and q work.
 // Standard input may be a pipe (one command per line); its end quits.
+#include <cstdint>
 #include <string>
 #include <string_view>
+
+#include "command.h"
+#include "grundy/core/strength.h"
 
 namespace grundy::cli {
 
@@ -28,6 +32,8 @@ class TerminalGame {
   virtual std::string restart_here() = 0;
   virtual std::string record() const = 0;  // the game record (game_record.h)
   virtual void analyze() = 0;              // prints the post-game analysis
+  // What the analysis gives, for the game-over message.
+  virtual std::string_view analysis_words() const { return "every move's exact value"; }
   virtual std::string result() const = 0;  // "you win 6–3"
   // Plays the player's move `word` and prints the board; InputError says why it is not legal.
   virtual void play(std::string_view word) = 0;
@@ -39,5 +45,21 @@ void play_in_terminal(TerminalGame& game, std::string_view introduction);
 
 // "Type a move (a1b1 ...), ? for a hint, undo, ..." with `move_example` for the move.
 std::string play_commands(std::string_view move_example);
+
+// --first me|engine: whether the engine moves first; InputError for another word.
+bool engine_first(const std::string& first);
+
+// --engine perfect|good|beginner and --seed, for the engines of core/strength.h (Nim, Hackenbush:
+// `play` and `move`).
+struct StrengthOptions {
+  std::string engine = "perfect";
+  std::uint64_t seed = 1;
+  Strength strength() const { return parse_strength(engine); }
+};
+void add_strength_options(Command cmd, StrengthOptions& o);
+
+// The last lines of a post-game analysis: "Player 1: no mistake.", "The engine (Red): 2
+// mistakes." for each of the two players, `names` as the lines start them.
+void print_mistake_counts(const std::string (&names)[2], const int (&counts)[2]);
 
 }  // namespace grundy::cli

@@ -211,7 +211,7 @@ TEST(HackenbushRecord, BadRecordsAreInputErrors) {
                InputError);
   EXPECT_THROW(parse_game_record(head + "# edge 0 1\ne1\n", "r"), InputError);
   EXPECT_THROW(parse_game_record(head + "# edge 0 1\nf0\n", "r"), InputError);
-  EXPECT_NO_THROW(parse_game_record(head + "# edge 0 1\ne0, \n", "r"));
+  EXPECT_THROW(parse_game_record(head + "# edge 0 1\ne0, \n", "r"), InputError);  // empty item
   EXPECT_THROW(parse_cuts("e0,,e1", 2), InputError);
   EXPECT_THROW(parse_cuts("e-1", 2), InputError);
   EXPECT_THROW(parse_cuts("e0", 0), InputError);

@@ -182,10 +182,10 @@ TEST(NimRecord, HeaderLinesAndTheirErrors) {
   const auto none = read_record_header("h1-1 h2-2", "r");
   EXPECT_FALSE(none.heaps.has_value());
   EXPECT_FALSE(none.rule.has_value());
-  EXPECT_THROW(read_record_header("# NimAsOneGame: 3 x\n", "r"), InputError);
-  EXPECT_THROW(read_record_header("# NimAsOneGame:\n", "r"), InputError);
-  EXPECT_THROW(read_record_header("# NimAsOneGame: 9223372036854775808\n", "r"), InputError);
-  EXPECT_THROW(read_record_header("# NimAsOneGame: 1\n# NimAsOneGame: 2\n", "r"), InputError);
+  EXPECT_THROW(read_record_header("# Heaps: 3 x\n", "r"), InputError);
+  EXPECT_THROW(read_record_header("# Heaps:\n", "r"), InputError);
+  EXPECT_THROW(read_record_header("# Heaps: 9223372036854775808\n", "r"), InputError);
+  EXPECT_THROW(read_record_header("# Heaps: 1\n# Heaps: 2\n", "r"), InputError);
   EXPECT_THROW(read_record_header("# Rule: mis\n", "r"), InputError);
 }
 
