@@ -22,6 +22,7 @@ namespace grundy::cli::hackenbush_cli {
 namespace {
 
 constexpr std::size_t kEdgesPerLine = 6;
+constexpr std::size_t kEdgesShown = 120;  // a larger picture lists its first edges only
 
 struct PlayOptions {
   PositionOptions position;
@@ -171,15 +172,17 @@ void Game::print_board() const {
                edge_name(picture_, cuts_.back()), fell_text());
   const auto live = hb::decompose(now_).live;
   std::vector<std::string> standing;
+  std::size_t count = 0;
   for (std::uint32_t i = 0; i < now_.edge_count(); ++i)
-    if (live[i]) standing.push_back(edge_name(picture_, i));
-  fmt::print("  Standing ({} of {}):\n", standing.size(), picture_.edge_count());
+    if (live[i] && count++ < kEdgesShown) standing.push_back(edge_name(picture_, i));
+  fmt::print("  Standing ({} of {}):\n", count, picture_.edge_count());
   for (std::size_t i = 0; i < standing.size(); i += kEdgesPerLine) {
     std::string line = " ";
     for (std::size_t j = i; j < std::min(standing.size(), i + kEdgesPerLine); ++j)
       line += "  " + standing[j];
     fmt::print("{}\n", line);
   }
+  if (count > kEdgesShown) fmt::print("  ... and {} more\n", count - kEdgesShown);
 }
 
 void Game::hint() {

@@ -23,6 +23,7 @@ namespace grundy::cli::nim_cli {
 namespace {
 
 constexpr std::uint64_t kMaxTokensDrawn = 40;  // larger heaps are shown as a number
+constexpr std::size_t kHeapsShown = 100;       // beyond, only the engine's heap is listed
 
 struct PlayOptions {
   PositionOptions position;
@@ -149,9 +150,14 @@ void Game::print_board() const {
   for (const auto h : heaps_) largest = std::max(largest, h);
   const int digits = static_cast<int>(std::to_string(largest).size());
   std::string out;
+  std::size_t hidden = 0;
   for (std::size_t i = 0; i < heaps_.size(); ++i) {
-    std::string line = fmt::format("  heap {:>2}  {:>{}}  ", i + 1, heaps_[i], digits);
     const bool marked = last && last->heap == i;
+    if (i >= kHeapsShown && !marked) {
+      ++hidden;
+      continue;
+    }
+    std::string line = fmt::format("  heap {:>2}  {:>{}}  ", i + 1, heaps_[i], digits);
     if (heaps_[i] + (marked ? last->take : 0) <= kMaxTokensDrawn) {
       for (std::uint64_t k = 0; k < heaps_[i]; ++k) line += "o ";
       if (marked)
@@ -162,6 +168,7 @@ void Game::print_board() const {
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + "\n";
   }
+  if (hidden) out += fmt::format("  ... and {} more heaps\n", hidden);
   fmt::print("{}", out);
 }
 
