@@ -55,7 +55,7 @@ class Game final : public TerminalGame {
   Game(const dots::Board& board, std::vector<int> start, int me, std::string engine_name,
        std::unique_ptr<dots::DotsPlayer> engine, std::uint64_t seed)
       : board_(board),
-        start_(std::move(start)),
+        lines_(std::move(start)),
         me_(me),
         state_(position()),
         engine_name_(std::move(engine_name)),
@@ -78,19 +78,10 @@ class Game final : public TerminalGame {
     return fmt::format("Score {}–{}. Your move: ", state_.points(me_), state_.points(1 - me_));
   }
   void hint() override { dots_cli::hint(state_, rng_); }
-  bool any_mine() const override {
-    for (const int p : players_)
-      if (p == me_) return true;
-    return false;
-  }
+  bool any_mine() const override { return lines_.has_move_of(me_); }
   // Takes back the last line the player drew, and every line after it.
   void undo() override {
-    while (!moves_.empty()) {
-      const int p = players_.back();
-      moves_.pop_back();
-      players_.pop_back();
-      if (p == me_) break;
-    }
+    lines_.take_back(me_);
     resigned_ = -1;
     state_ = position();
     engine_->new_game(seed_);
@@ -98,9 +89,7 @@ class Game final : public TerminalGame {
   void resign() override { resigned_ = me_; }
   // A new game from this position: the lines so far become its start.
   std::string restart_here() override {
-    start_.insert(start_.end(), moves_.begin(), moves_.end());
-    moves_.clear();
-    players_.clear();
+    lines_.restart_here();
     resigned_ = -1;
     engine_->new_game(seed_);
     return fmt::format("{} lines drawn", state_.lines_drawn());
@@ -109,7 +98,7 @@ class Game final : public TerminalGame {
   void analyze() override {
     dots::ReviewOptions ro;
     ro.seconds = 30;
-    print_review(board_, dots::review_game(board_, all_lines(), ro));
+    print_review(board_, dots::review_game(board_, lines_.all(), ro));
   }
   // "you win 6–3", "the engine wins 5–4", "a tie 4–4", "you resigned".
   std::string result() const override {
@@ -130,20 +119,13 @@ class Game final : public TerminalGame {
 
  private:
   void draw(int line) {
-    players_.push_back(state_.to_move());
-    moves_.push_back(line);
+    lines_.add(line, state_.to_move());
     state_.play(static_cast<dots::DotsState::Move>(line));
   }
-  std::vector<int> all_lines() const {
-    std::vector<int> all = start_;
-    all.insert(all.end(), moves_.begin(), moves_.end());
-    return all;
-  }
-  dots::DotsState position() const { return dots::DotsState::after(board_, all_lines()); }
+  dots::DotsState position() const { return dots::DotsState::after(board_, lines_.all()); }
 
   const dots::Board& board_;
-  std::vector<int> start_, moves_;
-  std::vector<int> players_;  // who drew each of moves_
+  MoveLog<int> lines_;  // --moves' lines, then the game's
   int me_;
   int resigned_ = -1;
   dots::DotsState state_;
@@ -155,7 +137,7 @@ class Game final : public TerminalGame {
 
 std::string Game::record() const {
   std::vector<std::string> names;
-  for (const int l : all_lines()) names.push_back(board_.line_name(l));
+  for (const int l : lines_.all()) names.push_back(board_.line_name(l));
   const std::string players =
       me_ == 0 ? "player 1 you, player 2 the engine" : "player 1 the engine, player 2 you";
   std::string outcome = "unfinished";

@@ -51,7 +51,6 @@ class Game final : public TerminalGame {
         cuts_(p.cuts),
         first_(p.first),
         me_(me),
-        first_own_(p.cuts.size()),
         strength_(strength),
         rng_(seed) {
     replay();
@@ -67,17 +66,9 @@ class Game final : public TerminalGame {
   void print_board() const override;
   std::string prompt() const override { return fmt::format("Your move ({}): ", side_title(me_)); }
   void hint() override;
-  bool any_mine() const override {
-    for (std::size_t k = first_own_; k < cuts_.size(); ++k)
-      if (side_of(k) == me_) return true;
-    return false;
-  }
+  bool any_mine() const override { return cuts_.has_move_of(static_cast<int>(me_)); }
   void undo() override {
-    while (cuts_.size() > first_own_) {
-      const hb::Side s = side_of(cuts_.size() - 1);
-      cuts_.pop_back();
-      if (s == me_) break;
-    }
+    cuts_.take_back(static_cast<int>(me_));
     resigned_ = false;
     replay();
   }
@@ -86,12 +77,14 @@ class Game final : public TerminalGame {
     if (hb::legal_cuts(now_, to_move()).empty())
       throw InputError(side_title(to_move()) +
                        " has no edge left to cut: there is no game to start from here.");
-    first_own_ = cuts_.size();
+    cuts_.restart_here();
     resigned_ = false;
     return count_of(cuts_.size(), "cut") + " made";
   }
   std::string record() const override;
-  void analyze() override { print_review(picture_, hb::review_game(picture_, cuts_, first_), me_); }
+  void analyze() override {
+    print_review(picture_, hb::review_game(picture_, cuts_.all(), first_), me_);
+  }
   std::string result() const override {
     if (resigned_) return "you resigned: the engine wins";
     const hb::Side loser = to_move();
@@ -112,7 +105,7 @@ class Game final : public TerminalGame {
   hb::Side to_move() const { return side_of(cuts_.size()); }
   void cut(std::uint32_t e) {
     const hb::Graph before = now_;
-    cuts_.push_back(e);
+    cuts_.add(e, static_cast<int>(to_move()));
     now_.cut(e);
     fell_.clear();
     const auto live_before = hb::decompose(before).live, live_now = hb::decompose(now_).live;
@@ -127,15 +120,14 @@ class Game final : public TerminalGame {
   }
   void replay() {
     now_ = picture_;
-    hb::play_cuts(now_, cuts_, first_);
+    hb::play_cuts(now_, cuts_.all(), first_);
     fell_.clear();
   }
 
   hb::Graph picture_;
-  std::vector<std::uint32_t> cuts_;
-  hb::Side first_;  // the side that made the first cut of cuts_
+  MoveLog<std::uint32_t> cuts_;  // players: static_cast<int>(Side)
+  hb::Side first_;               // the side that made the first cut of cuts_
   hb::Side me_;
-  std::size_t first_own_;  // cuts before it came with --moves or `new`: not taken back
   bool resigned_ = false;
   Strength strength_;
   search::Rng rng_;
@@ -145,7 +137,7 @@ class Game final : public TerminalGame {
 
 std::string Game::record() const {
   std::vector<std::string> names;
-  for (const auto e : cuts_) names.push_back(fmt::format("e{}", e));
+  for (const auto e : cuts_.all()) names.push_back(fmt::format("e{}", e));
   std::string outcome = "unfinished";
   if (resigned_)
     outcome =
@@ -167,9 +159,9 @@ std::string Game::record() const {
 
 // The engine's last cut (and what fell with it), then the standing edges, a few to a line.
 void Game::print_board() const {
-  if (cuts_.size() > first_own_ && side_of(cuts_.size() - 1) != me_)
+  if (cuts_.last_player() == static_cast<int>(hb::other(me_)))
     fmt::print("The engine ({}) cut {}{}.\n", side_title(hb::other(me_)),
-               edge_name(picture_, cuts_.back()), fell_text());
+               edge_name(picture_, cuts_.all().back()), fell_text());
   const auto live = hb::decompose(now_).live;
   std::vector<std::string> standing;
   std::size_t count = 0;

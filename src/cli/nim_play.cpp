@@ -35,13 +35,7 @@ struct PlayOptions {
 class Game final : public TerminalGame {
  public:
   Game(const Position& p, int me, Strength strength, std::uint64_t seed)
-      : start_(p.start),
-        moves_(p.moves),
-        rule_(p.rule),
-        me_(me),
-        first_own_(p.moves.size()),
-        strength_(strength),
-        rng_(seed) {
+      : start_(p.start), moves_(p.moves), rule_(p.rule), me_(me), strength_(strength), rng_(seed) {
     replay();
   }
 
@@ -56,29 +50,21 @@ class Game final : public TerminalGame {
   void print_board() const override;
   std::string prompt() const override { return "Your move: "; }
   void hint() override;
-  bool any_mine() const override {
-    for (std::size_t i = first_own_; i < moves_.size(); ++i)
-      if (player(i) == me_) return true;
-    return false;
-  }
+  bool any_mine() const override { return moves_.has_move_of(me_); }
   void undo() override {
-    while (moves_.size() > first_own_) {
-      const int p = player(moves_.size() - 1);
-      moves_.pop_back();
-      if (p == me_) break;
-    }
+    moves_.take_back(me_);
     resigned_ = -1;
     replay();
   }
   void resign() override { resigned_ = me_; }
   std::string restart_here() override {
     if (finished()) throw InputError("Every heap is empty: there is no game to start from here.");
-    first_own_ = moves_.size();
+    moves_.restart_here();
     resigned_ = -1;
     return count_of(moves_.size(), "move") + " played";
   }
   std::string record() const override;
-  void analyze() override { print_review(nim::review_game(start_, moves_, rule_), me_); }
+  void analyze() override { print_review(nim::review_game(start_, moves_.all(), rule_), me_); }
   std::string result() const override {
     if (resigned_ >= 0) return "you resigned: the engine wins";
     const bool took_last_me = 1 - to_move() == me_;
@@ -94,7 +80,6 @@ class Game final : public TerminalGame {
 
  private:
   int to_move() const { return static_cast<int>(moves_.size() % 2); }
-  int player(std::size_t move) const { return static_cast<int>(move % 2); }
   bool finished() const {
     return std::all_of(heaps_.begin(), heaps_.end(), [](std::uint64_t h) { return h == 0; });
   }
@@ -106,19 +91,18 @@ class Game final : public TerminalGame {
   }
   void take(const nim::Take& t) {
     heaps_[t.heap] -= t.take;
-    moves_.push_back(t);
+    moves_.add(t, to_move());
   }
   void replay() {
     heaps_ = start_;
-    for (const auto& t : moves_) heaps_[t.heap] -= t.take;
+    for (const auto& t : moves_.all()) heaps_[t.heap] -= t.take;
   }
 
   std::vector<std::uint64_t> start_;
-  std::vector<nim::Take> moves_;
+  MoveLog<nim::Take> moves_;  // player 0 made the first of them
   std::vector<std::uint64_t> heaps_;
   Rule rule_;
   int me_;
-  std::size_t first_own_;  // moves before it came with --moves or `new`: not taken back
   int resigned_ = -1;
   Strength strength_;
   search::Rng rng_;
@@ -126,7 +110,7 @@ class Game final : public TerminalGame {
 
 std::string Game::record() const {
   std::vector<std::string> names;
-  for (const auto& t : moves_) names.push_back(nim::move_name(t));
+  for (const auto& t : moves_.all()) names.push_back(nim::move_name(t));
   std::string outcome = "unfinished";
   if (resigned_ >= 0)
     outcome = fmt::format("player {} resigned: player {} wins", resigned_ + 1, 2 - resigned_);
@@ -145,7 +129,7 @@ std::string Game::record() const {
 // The heaps, tokens drawn as 'o'; the tokens the engine's last move took as '.', and marked.
 void Game::print_board() const {
   const nim::Take* last = nullptr;
-  if (moves_.size() > first_own_ && player(moves_.size() - 1) != me_) last = &moves_.back();
+  if (moves_.last_player() == 1 - me_) last = &moves_.all().back();
   std::uint64_t largest = 0;
   for (const auto h : heaps_) largest = std::max(largest, h);
   const int digits = static_cast<int>(std::to_string(largest).size());

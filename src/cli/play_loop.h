@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "command.h"
 #include "grundy/core/strength.h"
@@ -37,6 +38,50 @@ class TerminalGame {
   virtual std::string result() const = 0;  // "you win 6–3"
   // Plays the player's move `word` and prints the board; InputError says why it is not legal.
   virtual void play(std::string_view word) = 0;
+};
+
+// The moves of a game in the terminal and who made each (0 or 1). The moves it started from
+// (--moves, or all before `new`) belong to no one here and are never taken back.
+template <class Move>
+class MoveLog {
+ public:
+  explicit MoveLog(std::vector<Move> start = {})
+      : moves_(std::move(start)), players_(moves_.size(), -1), start_(moves_.size()) {}
+
+  const std::vector<Move>& all() const { return moves_; }  // the start's moves too
+  std::size_t size() const { return moves_.size(); }
+  std::size_t started_at() const { return start_; }
+  // Who made the last move (-1: none this game).
+  int last_player() const { return players_.empty() ? -1 : players_.back(); }
+
+  void add(Move m, int player) {
+    moves_.push_back(std::move(m));
+    players_.push_back(player);
+  }
+  bool has_move_of(int player) const {
+    for (std::size_t i = start_; i < players_.size(); ++i)
+      if (players_[i] == player) return true;
+    return false;
+  }
+  // Takes back `player`'s last move and every move after it.
+  void take_back(int player) {
+    while (moves_.size() > start_) {
+      const int p = players_.back();
+      moves_.pop_back();
+      players_.pop_back();
+      if (p == player) break;
+    }
+  }
+  // A new game from here: the moves so far become its start.
+  void restart_here() {
+    start_ = moves_.size();
+    players_.assign(moves_.size(), -1);
+  }
+
+ private:
+  std::vector<Move> moves_;
+  std::vector<int> players_;
+  std::size_t start_;
 };
 
 // Runs the loop until q or the end of standard input. `introduction` is printed first (the game,

@@ -126,7 +126,7 @@ class Game final : public TerminalGame {
   Game(const uttt::Board& start, std::vector<std::string> start_moves, int engine_side,
        const EngineFlags& flags)
       : start_(start),
-        start_moves_(std::move(start_moves)),
+        moves_(std::move(start_moves)),
         engine_side_(engine_side),
         me_(1 - engine_side),
         flags_(flags),
@@ -156,32 +156,21 @@ class Game final : public TerminalGame {
     fmt::print("Hint: {} (win rate for you {:.0f}%{})\n", uttt::cell_name(a.best), 100 * a.win_rate,
                a.result ? ", proved " + result_word(*a.result) : std::string());
   }
-  bool any_mine() const override {
-    return std::find(players_.begin(), players_.end(), me_) != players_.end();
-  }
+  bool any_mine() const override { return moves_.has_move_of(me_); }
   void undo() override {
-    while (!moves_.empty()) {
-      const int p = players_.back();
-      moves_.pop_back();
-      players_.pop_back();
-      if (p == me_) break;
-    }
+    moves_.take_back(me_);
     resigned_ = -1;
     b_ = uttt::play_moves(all_moves(), start_.rules());
     engine_->new_game(options_.seed);
   }
   void resign() override { resigned_ = me_; }
   std::string restart_here() override {
-    start_moves_.insert(start_moves_.end(), moves_.begin(), moves_.end());
-    moves_.clear();
-    players_.clear();
+    moves_.restart_here();
     resigned_ = -1;
     engine_->new_game(options_.seed);
-    return fmt::format("{} moves played", start_moves_.size());
+    return fmt::format("{} moves played", moves_.size());
   }
   std::string record() const override {
-    std::vector<std::string> all = start_moves_;
-    all.insert(all.end(), moves_.begin(), moves_.end());
     std::string outcome = "unfinished";
     if (resigned_ >= 0)
       outcome = fmt::format("{} resigned: {} wins", player_name(me_), player_name(engine_side_));
@@ -192,7 +181,7 @@ class Game final : public TerminalGame {
                         fmt::format("X {}, O {}", me_ == 0 ? "you" : "the engine",
                                     me_ == 1 ? "you" : "the engine"),
                         outcome},
-                       all);
+                       moves_.all());
   }
   void analyze() override {
     uttt::ReviewOptions ro;
@@ -218,19 +207,16 @@ class Game final : public TerminalGame {
   void play_move(uttt::Board::Move m, int player) {
     engine_->observe(b_, m);
     b_.play(m);
-    moves_.push_back(uttt::cell_name(m));
-    players_.push_back(player);
+    moves_.add(uttt::cell_name(m), player);
   }
   std::string all_moves() const {
     std::string all;
-    for (const auto& m : start_moves_) all += m + " ";
-    for (const auto& m : moves_) all += m + " ";
+    for (const auto& m : moves_.all()) all += m + " ";
     return all;
   }
 
   uttt::Board start_;
-  std::vector<std::string> start_moves_, moves_;
-  std::vector<int> players_;  // who played each of moves_
+  MoveLog<std::string> moves_;  // --moves, then the game's
   int engine_side_, me_;
   int resigned_ = -1;
   EngineFlags flags_;
