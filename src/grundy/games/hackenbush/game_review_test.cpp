@@ -12,6 +12,7 @@
 
 #include "grundy/core/error.h"
 #include "grundy/games/hackenbush/play.h"
+#include "grundy/games/hackenbush/random_graph.h"
 #include "grundy/games/hackenbush/record.h"
 
 namespace grundy::hackenbush {
@@ -59,25 +60,6 @@ class CutItOut {
   absl::flat_hash_map<std::uint64_t, bool> memo_;
 };
 
-Graph random_picture(std::mt19937_64& rng, bool trees) {
-  Graph g;
-  const int n = 2 + static_cast<int>(rng() % 6);
-  const int m = 1 + static_cast<int>(rng() % 10);
-  const Colour colours[] = {Colour::green, Colour::blue, Colour::red};
-  for (int i = 0; i < m; ++i) {
-    std::uint64_t u, v;
-    if (trees) {
-      v = static_cast<std::uint64_t>(i + 1);
-      u = rng() % v;
-    } else {
-      u = rng() % static_cast<std::uint64_t>(n);
-      v = rng() % static_cast<std::uint64_t>(n);
-    }
-    g.add_edge(u, v, colours[rng() % 3]);
-  }
-  return g;
-}
-
 // The picture drawn afresh with only the edges of `mask` (the same vertex numbers).
 Graph standing_only(const Graph& g, std::uint64_t mask) {
   Graph out;
@@ -90,7 +72,7 @@ TEST(HackenbushGameReview, EveryCutAgainstTheFreshPictureAndPlayingItOut) {
   std::mt19937_64 rng(11);
   int mistakes = 0, kept = 0, lost = 0, games = 0;
   for (int trial = 0; trial < 1500; ++trial) {
-    const Graph g = random_picture(rng, trial % 3 == 0);
+    const Graph g = random_graph(rng, 7, 10, trial % 3 == 0);
     CutItOut slow(g);
     std::uint64_t mask = slow.prune((std::uint64_t{1} << g.edge_count()) - 1);
     const Side first = trial % 2 == 0 ? Side::blue : Side::red;
@@ -154,7 +136,7 @@ TEST(HackenbushEngine, PerfectAlwaysWinsWhenItCanAndEveryStrengthCutsLegally) {
   search::Rng rng(13);
   int wins = 0;
   for (int trial = 0; trial < 1500; ++trial) {
-    const Graph g = random_picture(gen, trial % 2 == 0);
+    const Graph g = random_graph(gen, 7, 10, trial % 2 == 0);
     CutItOut slow(g);
     const std::uint64_t full = slow.prune((std::uint64_t{1} << g.edge_count()) - 1);
     for (const Side s : {Side::blue, Side::red}) {

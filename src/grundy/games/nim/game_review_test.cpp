@@ -12,23 +12,11 @@
 #include "grundy/core/solver.h"
 #include "grundy/core/strength.h"
 #include "grundy/games/nim/engine.h"
+#include "grundy/games/nim/nim_as_one_game.h"
 #include "grundy/games/nim/record.h"
 
 namespace grundy::nim {
 namespace {
-
-// Nim as one game for the generic solver (the slow, obviously correct side).
-struct NimAsOneGame {
-  using Position = std::vector<std::uint64_t>;
-  void moves(const Position& p, std::vector<Position>& out) const {
-    for (std::size_t i = 0; i < p.size(); ++i)
-      for (std::uint64_t k = 0; k < p[i]; ++k) {
-        Position q = p;
-        q[i] = k;
-        out.push_back(q);
-      }
-  }
-};
 
 // A random game played to the end from random heaps (a random legal move each turn).
 struct RandomNimGame {
