@@ -211,7 +211,7 @@ void run(const PlayOptions& o) {
   }
   if (hb::legal_cuts(p.now, p.to_move).empty())
     throw InputError(side_title(p.to_move) +
-                     " has no edge left to cut, so there is no move to make: draw more edges");
+                     " has no edge left to cut: the game is over before it starts");
   Game game(p, me, strength, o.engine.seed);
   play_in_terminal(
       game,
