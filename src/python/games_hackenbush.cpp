@@ -275,6 +275,10 @@ void bind_hackenbush(py::module_& m) {
         if (PyUnicode_Check(edges.ptr())) {
           const std::string s = text(edges, "edges");
           check_text(s, "edges", hb::kEdgeListLimits);
+          if (hb::is_game_record(s))
+            throw InputError(
+                "edges: a game record, not an edge list: `grundy hackenbush FILE` reads it, and "
+                ".analyze_game(record) of the position of its picture analyses it");
           return analyze(hb::parse_edge_list(s, "edges"), "edges");
         }
         if (py::hasattr(edges, "is_multigraph") && py::hasattr(edges, "edges"))

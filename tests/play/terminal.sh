@@ -99,7 +99,7 @@ check "nim: nothing to play from an empty position" grep -q "every heap is empty
 
 # Hackenbush: a hint, a cut, the engine's cut and what fell, undo, the record (a FILE and
 # --moves read it back), resign, no hint after the end, the analysis.
-pic=examples/hackenbush/green_blue_red.txt
+pic=$(cd "$(dirname "$0")/../.." && pwd)/examples/hackenbush/green_blue_red.txt
 printf '%s\n' '?' e1 undo e3 record resign '?' e0 analyze q |
   "$GRUNDY" hackenbush play "$pic" --engine perfect >"$dir/hb.out" 2>&1
 check "hackenbush play exits 0" [ $? = 0 ]

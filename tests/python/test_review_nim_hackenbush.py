@@ -71,3 +71,5 @@ def test_review_errors_are_the_command_lines(cli_error):
         grundy.nim([3]).analyze_game(["h1-1 h1-1"])
     with pytest.raises(grundy.InputError, match="picture"):
         grundy.hackenbush(string="ee").analyze_game(RECORD)
+    with pytest.raises(grundy.InputError, match="a game record, not an edge list"):
+        grundy.hackenbush(RECORD)
