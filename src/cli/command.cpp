@@ -127,4 +127,8 @@ std::size_t Command::count(const std::string& name) const {
   return app_->count(name);
 }
 
+bool Command::ran_subcommand() const {
+  return !app_->get_subcommands().empty();
+}
+
 }  // namespace grundy::cli

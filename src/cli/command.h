@@ -61,6 +61,9 @@ class Command {
   void require_subcommand(int count);
   // How many times the option (by any of its names) was given.
   std::size_t count(const std::string& name) const;
+  // Whether one of this command's subcommands was given (its callback has run: CLI11 runs a
+  // parent's callback after its children's), for a command that also works on its own.
+  bool ran_subcommand() const;
 
  private:
   CLI::App* app_;

@@ -6,10 +6,12 @@
 
 namespace grundy::cli {
 
-std::string game_record(const RecordHeader& h, const std::vector<std::string>& moves) {
+std::string game_record(const RecordHeader& h, const std::vector<std::string>& moves,
+                        const std::vector<std::string>& extra) {
   std::string text = fmt::format(
       "# grundy game record\n# Game: {}\n# Engine: {}\n# Players: {}\n# Result: {}\n# Date: {}\n",
       h.game, h.engine, h.players, h.result, today());
+  for (const auto& line : extra) text += "# " + line + "\n";
   std::string line;
   for (const auto& m : moves) line += (line.empty() ? "" : " ") + m;
   return text + line + "\n";

@@ -1,7 +1,8 @@
 #pragma once
-// Game records for `grundy dots play` and `grundy uttt play` (and, in the same form, the web
-// pages' "Copy record"): a few '#' header lines, then the moves in the notation --moves reads,
-// so a record given to `grundy ... --moves "$(cat game.txt)"` reproduces the position.
+// Game records for `grundy dots play`, `grundy uttt play`, `nim play` and `hackenbush play` (and,
+// in the same form, the web pages' "Copy record"): a few '#' header lines, then the moves in the
+// notation --moves reads, so a record given to `grundy ... --moves "$(cat game.txt)"` reproduces
+// the position.
 //
 //   # grundy game record
 //   # Game: Dots and Boxes 3x3
@@ -22,8 +23,10 @@ struct RecordHeader {
   std::string result;   // "player 2 wins 6–3", "unfinished"
 };
 
-// The record's text; `moves` in order, joined by spaces.
-std::string game_record(const RecordHeader& header, const std::vector<std::string>& moves);
+// The record's text; `moves` in order, joined by spaces. `extra` are header lines of the game's
+// own after the date, without their '# ' ("Heaps: 3 4 5", "edge 0 1 g"), as the pages write them.
+std::string game_record(const RecordHeader& header, const std::vector<std::string>& moves,
+                        const std::vector<std::string>& extra = {});
 
 // The local date as YYYY-MM-DD.
 std::string today();

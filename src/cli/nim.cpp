@@ -1,4 +1,4 @@
-// grundy nim 3 4 5 [--misere] [--json] [--file FILE]
+// grundy nim 3 4 5 [--misere] [--json] [--file FILE] [--moves LIST]; play, move, analyze-game
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -9,28 +9,44 @@
 #include "grundy/core/error.h"
 #include "grundy/core/parse.h"
 #include "grundy/games/nim/nim.h"
+#include "grundy/games/nim/record.h"
 #include "io.h"
+#include "nim_cli.h"
 #include "report/nim.h"
 
 namespace grundy::cli {
 namespace {
 
+constexpr std::size_t kHeapsShown = 16;  // text output lists heaps one by one up to this many
+
 struct NimOptions {
-  std::vector<std::string> heaps;
-  std::string moves;
-  std::string file;
-  std::string max_input;
-  bool misere = false;
+  nim_cli::PositionOptions position;
   bool json = false;
 };
-
-constexpr std::size_t kHeapsShown = 16;  // text output lists heaps one by one up to this many
 
 void print_text(const nim::Analysis& a, const std::vector<std::uint64_t>& heaps) {
   const bool misere = a.rule == Rule::misere;
   fmt::print("Nim, {} heap{}, {} play ({})\n\n", heaps.size(), heaps.size() == 1 ? "" : "s",
              misere ? "misère" : "normal",
              misere ? "whoever takes the last token loses" : "whoever takes the last token wins");
+  nim_cli::print_xor_table(a, heaps);
+  nim_cli::print_reasoning(a, heaps);
+}
+
+void run(const NimOptions& o) {
+  const auto p = nim_cli::position(o.position);
+  const auto a = nim::analyze(p.now, p.rule);
+  if (o.json)
+    print_json(report::nim_json(a, p.now.size()));
+  else
+    print_text(a, p.now);
+}
+
+}  // namespace
+
+namespace nim_cli {
+
+void print_xor_table(const nim::Analysis& a, const std::vector<std::uint64_t>& heaps) {
   std::uint64_t largest = a.nim_sum;
   for (auto h : heaps) largest = std::max(largest, h);
   const int width = std::max(1, 64 - std::countl_zero(largest));
@@ -44,6 +60,10 @@ void print_text(const nim::Analysis& a, const std::vector<std::uint64_t>& heaps)
   } else {
     fmt::print("  xor of all heaps = {} = {}\n\n", a.nim_sum, binary(a.nim_sum, width));
   }
+}
+
+void print_reasoning(const nim::Analysis& a, const std::vector<std::uint64_t>& heaps) {
+  const bool misere = a.rule == Rule::misere;
   if (!misere) {
     if (a.nim_sum == 0)
       fmt::print(
@@ -80,42 +100,69 @@ void print_text(const nim::Analysis& a, const std::vector<std::uint64_t>& heaps)
                a.winning_moves.size() - kMovesShown);
 }
 
-void run(const NimOptions& o) {
+void add_position_options(Command cmd, PositionOptions& o, bool with_file) {
+  cmd.add_option("heaps", o.heaps,
+                 "heap sizes, 0 to 2^63-1 (none when --moves is a record with a '# Heaps:' line)");
+  if (with_file) {
+    cmd.add_option("--file", o.file,
+                   "read heap sizes from a file (whitespace-separated; - = stdin)");
+    add_max_input_option(cmd, o.max_input);
+  }
+  cmd.add_option("--moves", o.moves,
+                 "the moves played from the heaps: h1-2 takes 2 from heap 1 (a game record "
+                 "too: '#' lines are comments, its '# Heaps:' line gives the heaps)");
+  cmd.add_flag("--misere", o.misere, "misère play: whoever takes the last token loses");
+}
+
+Position position(const PositionOptions& o) {
   const std::uint64_t max_input = max_input_bytes(o.max_input);
   if (!o.file.empty() && !o.heaps.empty()) throw InputError("give HEAPS or --file FILE, not both");
-  std::vector<std::uint64_t> heaps;
+  Position p;
   if (!o.file.empty())
-    heaps = nim::parse_heaps(read_file(o.file, nim::kTextLimits, max_input), o.file);
+    p.start = nim::parse_heaps(read_file(o.file, nim::kTextLimits, max_input), o.file);
   for (std::size_t i = 0; i < o.heaps.size(); ++i)
-    heaps.push_back(parse_uint(o.heaps[i], "heap " + std::to_string(heaps.size() + 1),
-                               nim::kMaxHeap, "2^63-1"));
-  if (heaps.empty()) throw InputError("no heaps given; try 'grundy nim 3 4 5'");
-  nim::play_moves(heaps, o.moves);
-  const auto a = nim::analyze(heaps, o.misere ? Rule::misere : Rule::normal);
-  if (o.json)
-    print_json(report::nim_json(a, heaps.size()));
-  else
-    print_text(a, heaps);
+    p.start.push_back(parse_uint(o.heaps[i], "heap " + std::to_string(p.start.size() + 1),
+                                 nim::kMaxHeap, "2^63-1"));
+  const auto header = nim::read_record_header(o.moves, "--moves");
+  if (header.heaps) {
+    if (p.start.empty())
+      p.start = *header.heaps;
+    else if (p.start != *header.heaps)
+      throw InputError("--moves: the record starts from other heaps ('# Heaps:' line) than the " +
+                       std::string(o.file.empty() ? "HEAPS" : "--file") + " given");
+  }
+  if (p.start.empty()) throw InputError("no heaps given; try 'grundy nim 3 4 5'");
+  p.rule = o.misere ? Rule::misere : Rule::normal;
+  if (header.rule && o.misere && *header.rule == Rule::normal)
+    throw InputError("--misere: the record says '# Rule: normal'");
+  if (header.rule) p.rule = *header.rule;
+  p.moves = nim::parse_moves(p.start, o.moves);
+  p.now = p.start;
+  for (const auto& t : p.moves) p.now[t.heap] -= t.take;
+  return p;
 }
+
+}  // namespace nim_cli
+
+namespace {
 
 const Registration nim_registration{
     10, "nim", [](Command app) {
       auto o = std::make_shared<NimOptions>();
-      auto cmd =
-          app.add_subcommand("nim", "Nim: heaps, their xor, who wins and every winning move");
-      cmd.add_option("heaps", o->heaps, "heap sizes, 0 to 2^63-1");
-      cmd.add_option("--file", o->file,
-                     "read heap sizes from a file (whitespace-separated; - = stdin)");
-      cmd.add_option("--moves", o->moves,
-                     "the position after these moves from the heaps: h1-2 takes 2 from heap 1 "
-                     "(a game record from the web page too: '#' lines are comments)");
-      add_max_input_option(cmd, o->max_input);
-      cmd.add_flag("--misere", o->misere, "misère play: whoever takes the last token loses");
+      auto cmd = app.add_subcommand(
+          "nim",
+          "Nim: heaps, their xor, who wins and every winning move; play, move, analyze-game");
+      nim_cli::add_position_options(cmd, o->position, true);
       cmd.add_flag("--json", o->json, "print JSON: value, winner, winning_moves");
+      nim_cli::install_play(cmd);
+      nim_cli::install_move(cmd);
+      nim_cli::install_analyze_game(cmd);
       cmd.footer(
           "Example:\n  grundy nim 3 4 5\n  grundy nim 1 1 2 --misere --json\n  grundy nim 3 4 5 "
-          "--moves 'h1-2 h3-1'");
-      cmd.callback([o] { run(*o); });
+          "--moves 'h1-2 h3-1'\n  grundy nim play 3 4 5 --engine good");
+      cmd.callback([o, cmd] {
+        if (!cmd.ran_subcommand()) run(*o);  // play, move or analyze-game ran instead
+      });
     }};
 
 }  // namespace

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <iostream>
+#include <memory>
 #include <string>
 
 #include <fmt/core.h>
@@ -16,6 +16,7 @@
 #include "grundy/games/uttt/players.h"
 #include "grundy/search/match.h"
 #include "io.h"
+#include "play_loop.h"
 #include "report/uttt.h"
 #include "uttt_cli.h"
 
@@ -113,167 +114,127 @@ struct PlayOptions {
   std::string first = "me";
 };
 
-const char* const kPlayCommands =
-    "Type a cell (e.g. e5), '?' for a hint, undo, resign, new (a new game from this position), "
-    "record, analyze, or quit.";
-
 std::string engine_label(const EngineFlags& f) {
   if (f.engine == "random" || f.engine == "heuristic") return f.engine;
   return f.iterations ? fmt::format("{}, {} iterations a move", f.engine, f.iterations)
                       : fmt::format("{}, {:g} ms a move", f.engine, f.ms);
 }
 
+// One game in the terminal: the moves it started from, the moves since, who made each.
+class Game final : public TerminalGame {
+ public:
+  Game(const uttt::Board& start, std::vector<std::string> start_moves, int engine_side,
+       const EngineFlags& flags)
+      : start_(start),
+        moves_(std::move(start_moves)),
+        engine_side_(engine_side),
+        me_(1 - engine_side),
+        flags_(flags),
+        options_(engine_options(flags, flags.engine)),
+        engine_(uttt::make_player(options_)),
+        b_(start) {
+    engine_->new_game(options_.seed);
+  }
+
+  std::string engine_name() const { return std::string(engine_->name()); }
+  bool over() const override { return b_.is_over() || resigned_ >= 0; }
+  bool engine_to_move() const override { return b_.to_move() == engine_side_; }
+  void engine_moves() override {
+    const auto m = engine_->choose(b_);
+    fmt::print("\nThe engine ({}) plays {}.\n\n", player_name(engine_side_), uttt::cell_name(m));
+    play_move(m, engine_side_);
+    print_board();
+  }
+  void print_board() const override { fmt::print("{}", board_text(b_)); }
+  std::string prompt() const override {
+    return fmt::format("Your move ({}): ", player_name(b_.to_move()));
+  }
+  void hint() override {
+    auto hint_options = options_;
+    hint_options.engine = uttt::Engine::mcts;
+    const auto a = uttt::analyze(b_, hint_options);
+    fmt::print("Hint: {} (win rate for you {:.0f}%{})\n", uttt::cell_name(a.best), 100 * a.win_rate,
+               a.result ? ", proved " + result_word(*a.result) : std::string());
+  }
+  bool any_mine() const override { return moves_.has_move_of(me_); }
+  void undo() override {
+    moves_.take_back(me_);
+    resigned_ = -1;
+    b_ = uttt::play_moves(all_moves(), start_.rules());
+    engine_->new_game(options_.seed);
+  }
+  void resign() override { resigned_ = me_; }
+  std::string restart_here() override {
+    moves_.restart_here();
+    resigned_ = -1;
+    engine_->new_game(options_.seed);
+    return fmt::format("{} moves played", moves_.size());
+  }
+  std::string record() const override {
+    std::string outcome = "unfinished";
+    if (resigned_ >= 0)
+      outcome = fmt::format("{} resigned: {} wins", player_name(me_), player_name(engine_side_));
+    else if (b_.is_over())
+      outcome = b_.winner() < 0 ? "a draw" : fmt::format("{} wins", player_name(b_.winner()));
+    return game_record({fmt::format("Ultimate Tic-Tac-Toe, {} rules", uttt::rules_name(b_.rules())),
+                        engine_label(flags_),
+                        fmt::format("X {}, O {}", me_ == 0 ? "you" : "the engine",
+                                    me_ == 1 ? "you" : "the engine"),
+                        outcome},
+                       moves_.all());
+  }
+  void analyze() override {
+    uttt::ReviewOptions ro;
+    ro.iterations = 10000;
+    print_game_review(uttt::review_game(all_moves(), start_.rules(), ro));
+  }
+  std::string_view analysis_words() const override { return "every move's evaluation"; }
+  std::string result() const override {
+    if (resigned_ >= 0) return "you resigned: the engine wins";
+    if (b_.winner() < 0) return "a draw";
+    return b_.winner() == engine_side_ ? "the engine wins" : "you win";
+  }
+  void play(std::string_view word) override {
+    const auto m = uttt::parse_cell(word);
+    const std::string why = uttt::illegal_reason(b_, m);
+    if (!why.empty()) throw InputError(std::string(word) + " is illegal: " + why);
+    play_move(m, me_);
+    fmt::print("\n");
+    print_board();
+  }
+
+ private:
+  void play_move(uttt::Board::Move m, int player) {
+    engine_->observe(b_, m);
+    b_.play(m);
+    moves_.add(uttt::cell_name(m), player);
+  }
+  std::string all_moves() const {
+    std::string all;
+    for (const auto& m : moves_.all()) all += m + " ";
+    return all;
+  }
+
+  uttt::Board start_;
+  MoveLog<std::string> moves_;  // --moves, then the game's
+  int engine_side_, me_;
+  int resigned_ = -1;
+  EngineFlags flags_;
+  uttt::EngineOptions options_;
+  std::unique_ptr<search::Player<uttt::Board>> engine_;
+  uttt::Board b_;
+};
+
 void run_play(const PlayOptions& o) {
   const uttt::Board start = position(o.position);
-  if (o.first != "me" && o.first != "engine") throw InputError("--first must be 'me' or 'engine'");
-  const auto options = engine_options(o.engine, o.engine.engine);
-  auto engine = uttt::make_player(options);
-  engine->new_game(options.seed);
+  const bool engine_starts = engine_first(o.first);
   // The engine plays the side to move now when --first engine, the other side otherwise.
-  const int engine_side = o.first == "engine" ? start.to_move() : 1 - start.to_move();
-  const int me = 1 - engine_side;
-  auto hint_options = options;
-  hint_options.engine = uttt::Engine::mcts;
-  std::vector<std::string> start_moves = uttt::split_move_list(o.position.moves), moves;
-  std::vector<int> players;  // who played each of `moves`
-  int resigned = -1;
-  const auto replay = [&] {
-    std::string all;
-    for (const auto& m : start_moves) all += m + " ";
-    for (const auto& m : moves) all += m + " ";
-    return uttt::play_moves(all, start.rules());
-  };
-  uttt::Board b = start;
-  const auto result = [&] {
-    if (resigned >= 0) return std::string("you resigned: the engine wins");
-    if (b.winner() < 0) return std::string("a draw");
-    return std::string(b.winner() == engine_side ? "the engine wins" : "you win");
-  };
-  const auto record = [&] {
-    std::vector<std::string> all = start_moves;
-    all.insert(all.end(), moves.begin(), moves.end());
-    std::string outcome = "unfinished";
-    if (resigned >= 0)
-      outcome = fmt::format("{} resigned: {} wins", player_name(me), player_name(engine_side));
-    else if (b.is_over())
-      outcome = b.winner() < 0 ? "a draw" : fmt::format("{} wins", player_name(b.winner()));
-    return game_record(
-        {fmt::format("Ultimate Tic-Tac-Toe, {} rules", uttt::rules_name(b.rules())),
-         engine_label(o.engine),
-         fmt::format("X {}, O {}", me == 0 ? "you" : "the engine", me == 1 ? "you" : "the engine"),
-         outcome},
-        all);
-  };
-  fmt::print("{}. You play {}, the {} engine plays {}.\n{}\n\n", title(b, o.position.moves),
-             player_name(me), engine->name(), player_name(engine_side), kPlayCommands);
-  bool announced = false, show = true;
-  while (true) {
-    const bool over = b.is_over() || resigned >= 0;
-    if (show) fmt::print("{}", board_text(b));
-    show = false;
-    if (over && !announced) {
-      announced = true;
-      fmt::print(
-          "Game over: {}.\nType record for the game record, analyze for every move's "
-          "evaluation, undo, new, or quit.\n",
-          result());
-    }
-    if (!over && b.to_move() == engine_side) {
-      const auto m = engine->choose(b);
-      fmt::print("\nThe engine ({}) plays {}.\n\n", player_name(engine_side), uttt::cell_name(m));
-      engine->observe(b, m);
-      b.play(m);
-      moves.push_back(uttt::cell_name(m));
-      players.push_back(engine_side);
-      show = true;
-      continue;
-    }
-    if (over)
-      fmt::print("> ");
-    else
-      fmt::print("Your move ({}): ", player_name(b.to_move()));
-    std::fflush(stdout);
-    std::string line;
-    if (!std::getline(std::cin, line)) {
-      fmt::print("\n");
-      return;
-    }
-    const auto tokens = uttt::split_move_list(line.substr(0, line.find('#')));
-    if (tokens.empty()) continue;
-    const std::string& word = tokens[0];
-    if (word == "quit" || word == "q") return;
-    if (word == "?" || word == "hint") {
-      if (over) {
-        fmt::print("The game is over: no hints. Type analyze to see every move's evaluation.\n");
-        continue;
-      }
-      const auto a = uttt::analyze(b, hint_options);
-      fmt::print("Hint: {} (win rate for you {:.0f}%{})\n", uttt::cell_name(a.best),
-                 100 * a.win_rate, a.result ? ", proved " + result_word(*a.result) : std::string());
-    } else if (word == "undo") {
-      if (std::find(players.begin(), players.end(), me) == players.end()) {
-        fmt::print("Nothing of yours to take back.\n");
-        continue;
-      }
-      while (!moves.empty()) {
-        const int p = players.back();
-        moves.pop_back();
-        players.pop_back();
-        if (p == me) break;
-      }
-      resigned = -1;
-      announced = false;
-      b = replay();
-      engine->new_game(options.seed);
-      fmt::print("Taken back.\n");
-      show = true;
-    } else if (word == "resign") {
-      if (over) {
-        fmt::print("The game is over.\n");
-        continue;
-      }
-      resigned = me;
-    } else if (word == "new") {
-      start_moves.insert(start_moves.end(), moves.begin(), moves.end());
-      moves.clear();
-      players.clear();
-      resigned = -1;
-      announced = false;
-      engine->new_game(options.seed);
-      fmt::print("A new game from this position ({} moves played).\n", start_moves.size());
-      show = true;
-    } else if (word == "record") {
-      fmt::print("{}", record());
-    } else if (word == "analyze" || word == "analyse") {
-      std::string all;
-      for (const auto& m : start_moves) all += m + " ";
-      for (const auto& m : moves) all += m + " ";
-      uttt::ReviewOptions ro;
-      ro.iterations = 10000;
-      print_game_review(uttt::review_game(all, start.rules(), ro));
-    } else if (over) {
-      fmt::print("The game is over: type record, analyze, undo, new or quit.\n");
-    } else {
-      uttt::Board::Move m;
-      try {
-        m = uttt::parse_cell(word);
-      } catch (const InputError& e) {
-        fmt::print("{}\n", e.what());
-        continue;
-      }
-      const std::string why = uttt::illegal_reason(b, m);
-      if (!why.empty()) {
-        fmt::print("{} is illegal: {}\n", word, why);
-        continue;
-      }
-      engine->observe(b, m);
-      b.play(m);
-      moves.push_back(uttt::cell_name(m));
-      players.push_back(me);
-      fmt::print("\n");
-      show = true;
-    }
-  }
+  const int engine_side = engine_starts ? start.to_move() : 1 - start.to_move();
+  Game game(start, uttt::split_move_list(o.position.moves), engine_side, o.engine);
+  play_in_terminal(game, fmt::format("{}. You play {}, the {} engine plays {}.\n{}",
+                                     title(start, o.position.moves), player_name(1 - engine_side),
+                                     game.engine_name(), player_name(engine_side),
+                                     play_commands("a cell (e.g. e5)")));
 }
 
 // ------------------------------------------------------------------------------------ match

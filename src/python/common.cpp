@@ -218,6 +218,22 @@ std::string text(py::handle value, std::string_view what) {
   return std::string(data, static_cast<std::size_t>(size));
 }
 
+std::string move_list_text(py::handle moves, std::string_view what) {
+  if (PyUnicode_Check(moves.ptr())) return text(moves, what);
+  if (!py::isinstance<py::iterable>(moves))
+    throw InputError(
+        fmt::format("{}: expected a str or a list of moves, got {}", what, short_repr(moves)));
+  std::string joined;
+  std::size_t i = 0;
+  for (py::handle m : moves) {
+    const std::string t = text(m, fmt::format("{}[{}]", what, i++));
+    if (t.find_first_of(" \t\r\n,#") != std::string::npos || t.empty())
+      throw InputError(fmt::format("{}[{}]: '{}' is not one move", what, i - 1, shown_token(t)));
+    joined += (joined.empty() ? "" : " ") + t;
+  }
+  return joined;
+}
+
 std::string short_repr(py::handle value, std::size_t max_chars) {
   std::string r;
   try {

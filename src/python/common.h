@@ -55,6 +55,9 @@ double decimal(py::handle value, std::string_view what, double min, double max,
 double seconds(py::handle value, std::string_view what, double max);
 // A str argument; InputError naming `what` for anything else.
 std::string text(py::handle value, std::string_view what);
+// A move list: one str ("h1-2 h3-1", a game record too) or an iterable of move names (str),
+// as the text the command line's --moves reads.
+std::string move_list_text(py::handle moves, std::string_view what);
 
 // repr() of a Python object, cut to about `max_chars` characters (error messages).
 std::string short_repr(py::handle value, std::size_t max_chars = 80);

@@ -14,9 +14,12 @@
 #include "grundy/core/text_check.h"
 #include "grundy/games/hackenbush/blue_red.h"
 #include "grundy/games/hackenbush/explain.h"
+#include "grundy/games/hackenbush/game_review.h"
 #include "grundy/games/hackenbush/graph.h"
 #include "grundy/games/hackenbush/green.h"
 #include "grundy/games/hackenbush/mixed.h"
+#include "grundy/games/hackenbush/play.h"
+#include "grundy/games/hackenbush/record.h"
 #include "grundy/games/hackenbush/svg.h"
 #include "python/bindings.h"
 #include "python/common.h"
@@ -221,6 +224,29 @@ void bind_hackenbush(py::module_& m) {
             return hb::render_svg(h.graph, highlighted, caption(h), red);
           },
           "The picture (the command line's --svg): winning cuts highlighted.")
+      .def(
+          "_analyze_game",
+          [](const Hackenbush& h, py::handle moves, const std::string& first) {
+            const std::string list = move_list_text(moves, "moves");
+            std::vector<std::uint32_t> cuts;
+            hb::Side side = hb::parse_side(first, "first");
+            if (hb::is_game_record(list)) {
+              // A record of a game on this picture: its cuts, and who cut first.
+              auto r = hb::parse_game_record(list, "moves");
+              if (hb::to_edge_list(r.picture) != hb::to_edge_list(h.graph))
+                throw InputError("moves: the record's picture ('# edge' lines) is not this one");
+              cuts = std::move(r.cuts);
+              side = r.first.value_or(side);
+            } else {
+              cuts = hb::parse_cuts(list, h.graph.edge_count());
+            }
+            hb::GameReview review;
+            run_released([&](const std::atomic<bool>& stop) {
+              review = hb::review_game(h.graph, cuts, side, &stop);
+            });
+            return to_python(report::hackenbush_game_review_json(review, side));
+          },
+          py::arg("moves"), py::kw_only(), py::arg("first") = "blue")
       .def("__repr__", [](const Hackenbush& h) {
         const std::string value = h.green      ? fmt::format("*{}", h.green->value)
                                   : h.blue_red ? h.blue_red->value.to_string()
@@ -249,6 +275,10 @@ void bind_hackenbush(py::module_& m) {
         if (PyUnicode_Check(edges.ptr())) {
           const std::string s = text(edges, "edges");
           check_text(s, "edges", hb::kEdgeListLimits);
+          if (hb::is_game_record(s))
+            throw InputError(
+                "edges: a game record, not an edge list: `grundy hackenbush FILE` reads it, and "
+                ".analyze_game(record) of the position of its picture analyses it");
           return analyze(hb::parse_edge_list(s, "edges"), "edges");
         }
         if (py::hasattr(edges, "is_multigraph") && py::hasattr(edges, "edges"))

@@ -6,7 +6,9 @@
 #include <pybind11/stl.h>
 
 #include "grundy/core/error.h"
+#include "grundy/games/nim/game_review.h"
 #include "grundy/games/nim/nim.h"
+#include "grundy/games/nim/record.h"
 #include "python/bindings.h"
 #include "python/common.h"
 #include "report/nim.h"
@@ -64,6 +66,21 @@ void bind_nim(py::module_& m) {
             return to_python(report::nim_json(r.analysis, r.heaps.size()));
           },
           "The JSON answer of `grundy nim ... --json`, as a dict.")
+      .def(
+          "_analyze_game",
+          [](const NimResult& r, py::handle moves) {
+            const std::string list = move_list_text(moves, "moves");
+            const auto header = nim::read_record_header(list, "moves");
+            if (header.heaps && *header.heaps != r.heaps)
+              throw InputError(
+                  "moves: the record starts from other heaps ('# Heaps:' line) than these");
+            if (header.rule && *header.rule != r.analysis.rule)
+              throw InputError("moves: the record's '# Rule:' is not this position's rule");
+            const auto review =
+                nim::review_game(r.heaps, nim::parse_moves(r.heaps, list), r.analysis.rule);
+            return to_python(report::nim_game_review_json(review, r.heaps.size()));
+          },
+          py::arg("moves"))
       .def("__repr__", [](const NimResult& r) {
         return fmt::format(
             "NimResult(heaps={}, rule='{}', nim_sum={}, winner='{}', winning_moves={})",

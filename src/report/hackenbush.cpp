@@ -131,6 +131,47 @@ std::string number_list(const std::vector<std::uint64_t>& xs, std::size_t cap = 
 
 }  // namespace
 
+nlohmann::json hackenbush_move_json(const hb::Graph& g, hb::Side side, Strength strength,
+                                    std::uint64_t seed, std::uint32_t edge) {
+  const hb::Graph after = hb::after_cut(g, edge);
+  const auto before_live = hb::decompose(g).live, after_live = hb::decompose(after).live;
+  std::vector<std::uint32_t> fell;
+  for (std::uint32_t i = 0; i < g.edge_count(); ++i)
+    if (i != edge && before_live[i] && !after_live[i]) fell.push_back(i);
+  return {{"game", "hackenbush"},
+          {"engine", to_string(strength)},
+          {"seed", seed},
+          {"side", hb::to_string(side)},
+          {"move", "e" + std::to_string(edge)},
+          {"edge", edge},
+          {"fell", fell},
+          {"game_over", hb::legal_cuts(after, hb::other(side)).empty()}};
+}
+
+nlohmann::json hackenbush_game_review_json(const hb::GameReview& review, hb::Side first) {
+  nlohmann::json moves = nlohmann::json::array();
+  int mistakes[2] = {0, 0};
+  for (const auto& c : review.moves) {
+    nlohmann::json best = nlohmann::json::array();
+    for (const std::uint32_t e : c.best) best.push_back("e" + std::to_string(e));
+    mistakes[static_cast<int>(c.side)] += c.mistake;
+    moves.push_back({{"move", "e" + std::to_string(c.edge)},
+                     {"side", hb::to_string(c.side)},
+                     {"value_before", c.value_before},
+                     {"value_after", c.value_after},
+                     {"wins_before", c.wins_before},
+                     {"wins_after", c.wins_after},
+                     {"best", best},
+                     {"mistake", c.mistake}});
+  }
+  return {{"game", "hackenbush"},
+          {"kind", hb::to_string(review.kind)},
+          {"first", hb::to_string(first)},
+          {"moves", moves},
+          {"mistakes", {{"blue", mistakes[0]}, {"red", mistakes[1]}}},
+          {"complete", review.complete}};
+}
+
 std::string hackenbush_edge_name(const hb::Graph& g, std::uint32_t i) {
   const hb::Edge& e = g.edge(i);
   return fmt::format(

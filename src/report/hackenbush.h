@@ -7,11 +7,14 @@
 #include <nlohmann/json.hpp>
 
 #include "grundy/core/partizan.h"
+#include "grundy/core/strength.h"
 #include "grundy/games/hackenbush/blue_red.h"
 #include "grundy/games/hackenbush/explain.h"
+#include "grundy/games/hackenbush/game_review.h"
 #include "grundy/games/hackenbush/graph.h"
 #include "grundy/games/hackenbush/green.h"
 #include "grundy/games/hackenbush/mixed.h"
+#include "grundy/games/hackenbush/play.h"
 
 namespace grundy::report {
 
@@ -27,6 +30,15 @@ nlohmann::json green_json(const hackenbush::Graph& g, const hackenbush::GreenAna
                           const hackenbush::Explanation* explanation);
 nlohmann::json blue_red_json(const hackenbush::Graph& g, const hackenbush::BlueRedAnalysis& a);
 nlohmann::json mixed_json(const hackenbush::Graph& g, const hackenbush::MixedAnalysis& a);
+
+// The engine's cut `edge` for `side` in `g` (the position before it): the edge, what fell with
+// it, and whether the game is over (the other side has nothing left to cut).
+nlohmann::json hackenbush_move_json(const hackenbush::Graph& g, hackenbush::Side side,
+                                    Strength strength, std::uint64_t seed, std::uint32_t edge);
+
+// Per cut the contract keys of issue 26: move, value_before, value_after, best, mistake.
+nlohmann::json hackenbush_game_review_json(const hackenbush::GameReview& review,
+                                           hackenbush::Side first);
 
 // "e3 (1-2 b)": an edge as the answers name it (index, the user's vertex numbers, colour).
 std::string hackenbush_edge_name(const hackenbush::Graph& g, std::uint32_t edge);

@@ -7,6 +7,7 @@ result is what ``grundy ... --json`` prints for the same question. See docs/pyth
 from . import _display, _grundy
 from . import dots, uttt  # noqa: F401  (grundy.dots.State, grundy.uttt.State)
 from ._games import successors_of
+from ._review import attach as _attach_review
 from ._grundy import (  # noqa: F401
     CycleError,
     DagResult,
@@ -57,6 +58,15 @@ def misere_quotient(code, **options):
 
 
 ImpartialGame.from_graph = staticmethod(_from_graph)
+_attach_review(NimResult, """Post-game analysis of a game played from these heaps (`grundy nim
+analyze-game HEAPS --moves ... --json`): `moves` is a str ("h1-1 h2-3", a game record too) or a
+list of moves. For each move its value before (for its player) and after (for the opponent), the
+winning moves there were (`best`) and whether it was a `mistake` (a won position handed over).""")
+_attach_review(Hackenbush, """Post-game analysis of a game played on this picture (`grundy hackenbush
+analyze-game ... --moves ... --json`): `moves` is a str of cuts ("e2 e0", or a game record of this
+picture) or a list of them, the sides alternating from `first` ("blue" or "red"). For each cut the
+exact value before and after, whether its side wins (`wins_before`, `wins_after`), the winning cuts
+it had (`best`) and whether it was a `mistake`.""")
 _display.attach(_grundy)
 ImpartialGame.from_dict = staticmethod(_from_graph)
 

@@ -1,5 +1,6 @@
 """Post-game analysis ("analyse this game"): State.analyze_game() of Dots and Boxes and Ultimate
-Tic-Tac-Toe, the answer of `grundy dots|uttt analyze-game --json`."""
+Tic-Tac-Toe, NimResult.analyze_game() and Hackenbush.analyze_game(): the answer of
+`grundy dots|uttt|nim|hackenbush analyze-game --json`."""
 
 from types import SimpleNamespace
 
@@ -40,8 +41,8 @@ class GameReview:
 
 
 def attach(state_class, doc):
-    def analyze_game(self, **options):
-        return GameReview(self._analyze_game(**options))
+    def analyze_game(self, *args, **options):
+        return GameReview(self._analyze_game(*args, **options))
 
     analyze_game.__doc__ = doc
     state_class.analyze_game = analyze_game

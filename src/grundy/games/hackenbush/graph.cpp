@@ -53,6 +53,15 @@ std::uint32_t Graph::add_edge(std::uint64_t u, std::uint64_t v, Colour colour) {
   return static_cast<std::uint32_t>(edges_.size() - 1);
 }
 
+void Graph::cut(std::uint32_t edge) {
+  if (cut_vertex_ == 0) {
+    // A vertex of its own, apart from every user vertex (those are whole numbers below 2^64-1).
+    cut_vertex_ = static_cast<std::uint32_t>(labels_.size());
+    labels_.push_back(~std::uint64_t{0});
+  }
+  edges_[edge].u = edges_[edge].v = cut_vertex_;
+}
+
 bool Graph::all_green() const {
   return std::all_of(edges_.begin(), edges_.end(),
                      [](const Edge& e) { return e.colour == Colour::green; });

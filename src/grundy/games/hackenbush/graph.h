@@ -43,11 +43,22 @@ class Graph {
   bool all_green() const;
   bool has_green() const;
 
+  // Cuts an edge in play: it keeps its index (answers name edges as the picture did) but touches
+  // nothing any more, like an edge that has fallen (a loop on a vertex apart from the ground, so
+  // every engine leaves it out); what no longer reaches the ground falls with it.
+  void cut(std::uint32_t edge);
+  bool is_cut(std::uint32_t edge) const {
+    return cut_vertex_ != 0 && edges_[edge].u == cut_vertex_;
+  }
+  // The vertex cut edges hang on (0 when no edge was cut); it has no user number.
+  std::uint32_t cut_vertex() const { return cut_vertex_; }
+
  private:
   std::uint32_t intern(std::uint64_t label);
   std::vector<std::uint64_t> labels_;
   std::vector<Edge> edges_;
   absl::flat_hash_map<std::uint64_t, std::uint32_t> index_;
+  std::uint32_t cut_vertex_ = 0;
 };
 
 // Edge-list files: lines of at most 1 MiB, words of at most 4 KiB.
@@ -58,7 +69,7 @@ inline constexpr TextLimits kEdgeListLimits{1 << 20, 4096};
 Graph parse_edge_list(std::string_view text, std::string_view origin);
 
 // The edge-list text of a graph ("u v g|b|r" per edge, the user's vertex numbers), which
-// parse_edge_list reads back to the same edges in the same order.
+// parse_edge_list reads back to the same edges in the same order (a graph with no cut edge).
 std::string to_edge_list(const Graph& g);
 
 // JSON: {"edges": [[u, v], [u, v, "b"], ...]}, vertices whole numbers up to 2^32-1 (0 = ground),

@@ -9,6 +9,7 @@
 #include "grundy/core/partizan_names.h"
 #include "grundy/games/hackenbush/blue_red.h"
 #include "grundy/games/hackenbush/green.h"
+#include "grundy/games/hackenbush/random_graph.h"
 
 namespace grundy::hackenbush {
 namespace {
@@ -45,25 +46,6 @@ class PlayItOut {
   PartMasks masks_;
   absl::flat_hash_map<std::uint64_t, bool> memo_;
 };
-
-Graph random_graph(std::mt19937_64& rng, int max_vertices, int max_edges, bool trees) {
-  Graph g;
-  const int n = 2 + static_cast<int>(rng() % static_cast<std::uint64_t>(max_vertices - 1));
-  const int m = 1 + static_cast<int>(rng() % static_cast<std::uint64_t>(max_edges));
-  const Colour colours[] = {Colour::green, Colour::blue, Colour::red};
-  for (int i = 0; i < m; ++i) {
-    std::uint64_t u, v;
-    if (trees) {
-      v = static_cast<std::uint64_t>(i + 1);
-      u = rng() % v;
-    } else {
-      u = rng() % static_cast<std::uint64_t>(n);
-      v = rng() % static_cast<std::uint64_t>(n);
-    }
-    g.add_edge(u, v, colours[rng() % 3]);
-  }
-  return g;
-}
 
 TEST(MixedHackenbush, ValuesFromTheLiterature) {
   EXPECT_EQ(value_of("el"), "^*");   // blue on green: {0,*|0}

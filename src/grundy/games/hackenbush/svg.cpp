@@ -73,8 +73,10 @@ std::string render_svg(const Graph& g, const std::vector<std::uint32_t>& highlig
   }
   std::uint32_t max_level = 1;
   for (const std::uint32_t v : d.preorder) max_level = std::max(max_level, d.depth[v]);
+  // Cut edges (a game's position) are gone: neither they nor the vertex they hang on are drawn.
+  const std::uint32_t gone = g.cut_vertex();
   for (std::uint32_t v = 1; v < n; ++v)
-    if (d.piece[v] == kNone) x[v] = next_slot++, level[v] = 1 + (v % 2);
+    if (d.piece[v] == kNone && v != gone) x[v] = next_slot++, level[v] = 1 + (v % 2);
   max_level = std::max<std::uint32_t>(max_level, n > 1 ? 2 : 1);
   const double slots = std::max(next_slot, 3.0);
   const double width =
@@ -110,6 +112,7 @@ std::string render_svg(const Graph& g, const std::vector<std::uint32_t>& highlig
   std::map<std::pair<std::uint32_t, std::uint32_t>, int> seen;
   std::string halos, lines, labels;
   for (std::uint32_t i = 0; i < g.edge_count(); ++i) {
+    if (g.is_cut(i)) continue;
     const Edge& e = g.edge(i);
     const auto key = std::minmax(e.u, e.v);
     const int copy = seen[{key.first, key.second}]++;
@@ -155,6 +158,7 @@ std::string render_svg(const Graph& g, const std::vector<std::uint32_t>& highlig
   }
   s += halos + lines;
   for (std::uint32_t v = 1; v < n; ++v) {
+    if (v == gone) continue;
     s += "<circle cx=\"" + num(px(v)) + "\" cy=\"" + num(py(v)) +
          "\" r=\"5\" fill=\"#222\"/>\n<text x=\"" + num(px(v) - 6) + "\" y=\"" + num(py(v) - 9) +
          "\" font-size=\"12\" text-anchor=\"end\">" + std::to_string(g.label(v)) + "</text>\n";

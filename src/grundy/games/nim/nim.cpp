@@ -110,7 +110,13 @@ std::vector<std::uint64_t> parse_heaps(std::string_view text, std::string_view o
   return heaps;
 }
 
-void play_moves(std::vector<std::uint64_t>& heaps, std::string_view moves) {
+std::string move_name(const Take& t) {
+  return "h" + std::to_string(t.heap + 1) + "-" + std::to_string(t.take);
+}
+
+std::vector<Take> parse_moves(std::span<const std::uint64_t> start, std::string_view moves) {
+  std::vector<std::uint64_t> heaps(start.begin(), start.end());
+  std::vector<Take> out;
   std::size_t number = 0;
   for (const auto& t : split_move_list(moves)) {
     ++number;
@@ -126,7 +132,13 @@ void play_moves(std::vector<std::uint64_t>& heaps, std::string_view moves) {
       throw InputError(where + ": heap " + std::to_string(heap) + " has " + std::to_string(h) +
                        " tokens, so take 1 to " + std::to_string(h));
     h -= take;
+    out.push_back({static_cast<std::size_t>(heap - 1), take});
   }
+  return out;
+}
+
+void play_moves(std::vector<std::uint64_t>& heaps, std::string_view moves) {
+  for (const Take& t : parse_moves(heaps, moves)) heaps[t.heap] -= t.take;
 }
 
 }  // namespace grundy::nim

@@ -2,6 +2,7 @@
 // Nim: heaps of tokens; a move takes any positive number of tokens from one heap.
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -41,9 +42,22 @@ inline constexpr TextLimits kTextLimits{0, 1024};
 // pass check_text with kTextLimits. Fast: 10^7 heaps in well under a second.
 std::vector<std::uint64_t> parse_heaps(std::string_view text, std::string_view origin);
 
-// Plays a move list on `heaps`: moves "h<heap>-<tokens>" (h1-2 takes 2 from heap 1, heaps
-// numbered from 1), separated by blanks, commas or newlines, '#' comments (a game record).
-// InputError names the move and what is wrong with it.
+// One move of a game: take `take` tokens (1 to the heap's size) from heap `heap` (0-based).
+struct Take {
+  std::size_t heap = 0;
+  std::uint64_t take = 0;
+  bool operator==(const Take&) const = default;
+};
+
+// "h1-2": the move list notation (heaps numbered from 1).
+std::string move_name(const Take& t);
+
+// Reads a move list played from `heaps`: moves "h<heap>-<tokens>" (h1-2 takes 2 from heap 1,
+// heaps numbered from 1), separated by blanks, commas or newlines, '#' comments (a game record).
+// Each move must fit the heaps it is played on; InputError names the move and what is wrong.
+std::vector<Take> parse_moves(std::span<const std::uint64_t> heaps, std::string_view moves);
+
+// Plays a move list (as parse_moves reads it) on `heaps`.
 void play_moves(std::vector<std::uint64_t>& heaps, std::string_view moves);
 
 // One heap as a game for the generic solver: a heap of n can move to any smaller heap.

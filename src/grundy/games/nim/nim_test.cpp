@@ -9,22 +9,10 @@
 
 #include "grundy/core/error.h"
 #include "grundy/core/solver.h"
+#include "grundy/games/nim/nim_as_one_game.h"
 
 namespace grundy::nim {
 namespace {
-
-// Nim with up to four heaps as one game, for the generic solver.
-struct Heaps {
-  using Position = std::vector<std::uint64_t>;
-  void moves(const Position& p, std::vector<Position>& out) const {
-    for (std::size_t i = 0; i < p.size(); ++i)
-      for (std::uint64_t k = 0; k < p[i]; ++k) {
-        Position q = p;
-        q[i] = k;
-        out.push_back(q);
-      }
-  }
-};
 
 std::vector<std::vector<std::uint64_t>> all_positions(std::size_t heaps, std::uint64_t max) {
   std::vector<std::vector<std::uint64_t>> out{{}};
@@ -42,8 +30,8 @@ std::vector<std::vector<std::uint64_t>> all_positions(std::size_t heaps, std::ui
 }
 
 void check_against_solver(Rule rule) {
-  Heaps g;
-  Solver<Heaps> s(g, rule);
+  NimAsOneGame g;
+  Solver<NimAsOneGame> s(g, rule);
   for (std::size_t count = 1; count <= 3; ++count)
     for (const auto& p : all_positions(count, 6)) {
       const Analysis a = analyze(p, rule);

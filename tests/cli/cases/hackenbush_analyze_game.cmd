@@ -1,0 +1,1 @@
+hackenbush analyze-game examples/hackenbush/game.txt

@@ -1,0 +1,1 @@
+hackenbush analyze-game examples/hackenbush/bbrb.txt --moves 'e2 e1' --first red

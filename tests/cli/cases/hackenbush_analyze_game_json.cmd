@@ -1,0 +1,1 @@
+hackenbush analyze-game --string 'ee(e;eee)' --moves 'e2 e0' --json

@@ -1,0 +1,1 @@
+hackenbush examples/hackenbush/bbrb.txt --moves 'e2'

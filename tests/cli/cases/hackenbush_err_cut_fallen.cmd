@@ -1,0 +1,1 @@
+hackenbush --string 'ee(e;eee)' --moves 'e0 e3'

@@ -1,0 +1,1 @@
+hackenbush --string 'ee' --moves 'e7'

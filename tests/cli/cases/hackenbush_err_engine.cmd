@@ -1,0 +1,1 @@
+hackenbush play --string 'ee' --engine strong

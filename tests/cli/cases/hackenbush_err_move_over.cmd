@@ -1,0 +1,1 @@
+hackenbush move --string 'ee' --moves 'e0'

@@ -1,0 +1,1 @@
+hackenbush play --string 'ee' --moves e1 --side blue

@@ -1,0 +1,1 @@
+hackenbush --moves $'# grundy game record\ne0'

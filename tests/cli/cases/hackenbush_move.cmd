@@ -1,0 +1,1 @@
+hackenbush move --string 'lr;e' --engine good --seed 3

@@ -1,0 +1,1 @@
+hackenbush move examples/hackenbush/game.txt --json

@@ -1,0 +1,1 @@
+hackenbush examples/hackenbush/game.txt

@@ -1,0 +1,1 @@
+hackenbush --moves "$(cat examples/hackenbush/game.txt)" --json

@@ -1,0 +1,1 @@
+nim move 0 0 --engine beginner

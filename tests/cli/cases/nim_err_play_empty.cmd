@@ -1,0 +1,1 @@
+nim play 0 0

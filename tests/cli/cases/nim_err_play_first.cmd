@@ -1,0 +1,1 @@
+nim play 3 --first nobody
