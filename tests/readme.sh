@@ -6,8 +6,11 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 : "${GRUNDY:?set GRUNDY to the grundy binary}"
 cd "$root"
 python3 - "$GRUNDY" <<'PY'
-import subprocess, sys, shlex
+import shlex, subprocess, sys, tempfile
 grundy = sys.argv[1]
+# The README writes to /tmp/NAME; each run gets its own directory instead, so that two suites at
+# once (two checkouts on one machine) never meet on a file or its lock.
+scratch = tempfile.TemporaryDirectory(prefix="grundy-readme-")
 lines = open("README.md", encoding="utf-8").read().split("\n")
 cases, in_block, current = [], False, None
 for line in lines:
@@ -25,7 +28,8 @@ failed = 0
 for args, expected in cases:
     if args.startswith("bench"):
         continue  # tests/bench_signature.sh runs it (optimised build only)
-    r = subprocess.run([grundy] + shlex.split(args), capture_output=True, text=True, timeout=300)
+    argv = [a.replace("/tmp/", scratch.name + "/") for a in shlex.split(args)]
+    r = subprocess.run([grundy] + argv, capture_output=True, text=True, timeout=300)
     ok = r.returncode == 0 and (not expected or r.stdout.rstrip("\n").split("\n") == expected)
     if not ok:
         failed += 1
