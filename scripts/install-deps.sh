@@ -9,6 +9,8 @@ packages=(
   libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev libabsl-dev libgmp-dev
   # The web app's browser tests (Playwright drives Debian's Chromium) and its load test.
   chromium wrk
+  # Distributed solving (--distributed under mpirun; docs/distributed.md) and its tests.
+  libopenmpi-dev openmpi-bin
 )
 # npm for the browser tests' one package (playwright-core): Debian's nodejs and npm, unless a
 # node with npm is already installed.

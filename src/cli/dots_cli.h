@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "command.h"
+#include "distributed.h"
+#include "grundy/games/dots/solver.h"
 #include "grundy/games/dots/state.h"
 #include "report/dots.h"
 
@@ -18,6 +20,10 @@ void install_analyze(Command dots);
 void install_play(Command dots);
 void install_match(Command dots);
 void install_move(Command dots);
+// --distributed (dots_solve_distributed.cpp): the solve over the cluster, and its figures.
+dots::SolveResult solve_distributed(DistributedRun& run, const dots::DotsState& s,
+                                    const dots::SolveOptions& so, bool progress,
+                                    search::distributed::Figures& figures);
 
 using report::dots_line_names;
 

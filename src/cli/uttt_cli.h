@@ -5,7 +5,9 @@
 #include <string>
 
 #include "command.h"
+#include "distributed.h"
 #include "grundy/games/uttt/board.h"
+#include "grundy/games/uttt/solve.h"
 
 namespace grundy::cli::uttt_cli {
 
@@ -24,5 +26,9 @@ std::string board_text(const uttt::Board& b);
 
 void install_play_commands(Command uttt);   // uttt_play.cpp
 void install_solve_commands(Command uttt);  // uttt_solve.cpp
+// --distributed (uttt_solve_distributed.cpp): the solve over the cluster, and its figures.
+uttt::SolveResult solve_distributed(DistributedRun& run, const uttt::Board& b,
+                                    const uttt::SolveOptions& s, bool progress,
+                                    search::distributed::Figures& figures);
 
 }  // namespace grundy::cli::uttt_cli

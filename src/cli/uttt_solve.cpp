@@ -4,6 +4,7 @@
 #include <atomic>
 #include <csignal>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include <fmt/core.h>
@@ -13,8 +14,10 @@
 #include "grundy/core/parse.h"
 #include "grundy/games/uttt/notation.h"
 #include "grundy/games/uttt/solve.h"
+#include "grundy/games/uttt/solve_distributed.h"
 #include "grundy/search/proof_table.h"
 #include "io.h"
+#include "report/distributed.h"
 #include "uttt_cli.h"
 
 namespace grundy::cli::uttt_cli {
@@ -38,6 +41,7 @@ struct SolveCliOptions {
   bool no_proof_size = false;
   bool status = false;
   std::string opening;
+  DistributedCliOptions distributed;
 };
 
 void print_status(const uttt::Board& b, const uttt::SolveOptions& s, bool json) {
@@ -118,11 +122,21 @@ void run_solve(const SolveCliOptions& o) {
       s.start_moves.push_back(uttt::parse_cell(t));
   }
   if (o.status) {
+    if (o.distributed.on)
+      throw InputError("--status reads a single-process checkpoint: leave out --distributed");
     print_status(b, s, o.json);
     return;
   }
+  std::optional<DistributedRun> dist;
+  if (o.distributed.on) {
+    dist.emplace(o.distributed);
+    if (dist->worker()) {
+      dist->serve(uttt::distributed_runner(b, s));
+      return;
+    }
+  }
   const bool show = o.progress || ::isatty(STDERR_FILENO);
-  if (show) {
+  if (show && !dist) {
     s.progress_every = 10;
     s.progress = [](const uttt::SolveProgress& p) {
       fmt::print(stderr,
@@ -134,7 +148,8 @@ void run_solve(const SolveCliOptions& o) {
   }
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
-  const auto r = uttt::solve(b, s);
+  search::distributed::Figures figures;
+  const auto r = dist ? solve_distributed(*dist, b, s, show, figures) : uttt::solve(b, s);
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
   if (!r.proof.empty()) write_output_file(o.proof, r.proof);
@@ -151,6 +166,7 @@ void run_solve(const SolveCliOptions& o) {
       j["proof_moves"] = r.proof_moves;
     }
     if (r.checkpoint_saved) j["checkpoint"] = o.checkpoint;
+    if (dist) j["distributed"] = report::distributed_json(figures);
     print_json(j);
   } else {
     if (r.result == "unknown") {
@@ -179,6 +195,7 @@ void run_solve(const SolveCliOptions& o) {
       else
         fmt::print("No proof written: --proof exports wins only.\n");
     }
+    if (dist) print_distributed_figures(figures);
   }
   if (r.result == "unknown" && g_stop.load()) std::exit(130);
 }
@@ -211,6 +228,7 @@ void install_solve_commands(Command uttt) {
   s.add_flag("--progress", o->progress, "report progress on stderr even when not a TTY");
   s.add_flag("--json", o->json,
              "print JSON: result, to_move, first_move, proof_size, nodes, seconds");
+  add_distributed_options(s, o->distributed);
   s.footer(
       "Example:\n  grundy uttt solve --rules orlin --moves 'e5 d4 b2' --nodes 1000000\n  "
       "grundy uttt solve --rules orlin --memory 8192 --checkpoint orlin.ckpt --proof orlin.proof");
