@@ -59,8 +59,8 @@ dots_same() {  # dots_same NAME SIZE MOVES JOB-NODES
   same "$1 value and best lines" "$dir/one.json" "$dir/many.json" "(j['value'], j['best'])"
   check "$1 figures of 3 ranks" [ "$(python3 -c "import json; j=json.load(open('$dir/many.json'))['distributed']; print(len(j['workers']), all(w['jobs'] >= 0 and not w['lost'] for w in j['workers']))")" = "3 True" ]
 }
-boards="1x1 1x2 2x2 2x3 3x3 3x4"
-[ -n "$small" ] && boards="1x1 2x2 2x3 3x3"
+boards="1x1 1x2 2x2 2x3 3x3"
+[ -n "$small" ] && boards="1x1 2x2 3x3"
 for b in $boards; do dots_same "dots $b" "$b" "" 5000; done
 # Random positions (fixed seeds): 3x3, 3x4 and 4x4 with enough lines drawn to be quick.
 positions=$(python3 - "$small" <<'EOF'
@@ -143,8 +143,10 @@ kill_and_resume() {  # kill_and_resume NAME RANK COMMAND... (the command's --che
     mpi_pid=
     return 1
   fi
-  sleep 1
-  local victim
+  # Every rank paused at once (the run cannot end before the kill), the victim killed, the
+  # others let go: mpirun then ends the run.
+  local p victim
+  for p in $(pgrep -P "$mpi_pid"); do kill -STOP "$p" 2>/dev/null; done
   victim=$(rank_pid "$mpi_pid" "$rank")
   if [ -z "$victim" ]; then
     echo "FAIL $name: rank $rank not found (the run ended before the kill?)"
@@ -155,22 +157,25 @@ kill_and_resume() {  # kill_and_resume NAME RANK COMMAND... (the command's --che
     return 1
   fi
   kill -9 "$victim"
+  for p in $(pgrep -P "$mpi_pid"); do kill -CONT "$p" 2>/dev/null; done
   wait "$mpi_pid"
   local status=$?
   mpi_pid=
   check "$name: mpirun failed after the kill" [ "$status" != 0 ]
   check "$name: the checkpoint survived" [ -e "$dir/ck" ]
 }
-"$GRUNDY" dots solve 3x4 --json --table-mb 64 >"$dir/one.json"
+# A 3x4 mid-game of a few seconds (its first checkpoint after 1 s).
+mid=(3x4 --moves "a1b1 a2b2" --json --table-mb 64)
+"$GRUNDY" dots solve "${mid[@]}" >"$dir/one.json"
 for rank in 2 0; do
-  if kill_and_resume "dots 3x4, rank $rank killed" "$rank" "$GRUNDY" dots solve 3x4 --json \
-    --table-mb 64 --distributed --job-nodes 2000 --checkpoint "$dir/ck" --checkpoint-every 1; then
-    "${mpi[@]}" "$GRUNDY" dots solve 3x4 --json --table-mb 64 --distributed --job-nodes 2000 \
+  if kill_and_resume "dots 3x4, rank $rank killed" "$rank" "$GRUNDY" dots solve "${mid[@]}" \
+    --distributed --job-nodes 2000 --checkpoint "$dir/ck" --checkpoint-every 1; then
+    "${mpi[@]}" "$GRUNDY" dots solve "${mid[@]}" --distributed --job-nodes 2000 \
       --checkpoint "$dir/ck" --checkpoint-every 1 --resume >"$dir/many.json" 2>"$dir/many.err"
     same "dots 3x4 resumed after rank $rank was killed" "$dir/one.json" "$dir/many.json" \
       "(j['value'], j['best'])"
     check "dots 3x4 resumed after rank $rank: it says so" \
-      [ "$(python3 -c "import json; print(json.load(open('$dir/many.json'))['resumed'])")" = True ]
+      [ "$(python3 -c "import json; print('nodes_before_resume' in json.load(open('$dir/many.json')))")" = True ]
     check "dots 3x4 resumed after rank $rank: the finished run removed its checkpoint" \
       [ ! -e "$dir/ck" ]
   fi
@@ -184,12 +189,15 @@ if [ -z "$small" ] && kill_and_resume "uttt, rank 1 killed" 1 "$GRUNDY" uttt sol
     --job-nodes 500 --checkpoint "$dir/ck" >"$dir/many.json" 2>"$dir/many.err"
   same "uttt resumed after rank 1 was killed" "$dir/one.json" "$dir/many.json" \
     "(j['result'], j['to_move'])"
+  check "uttt resumed after rank 1: it says so" \
+    [ "$(python3 -c "import json; print(json.load(open('$dir/many.json'))['resumed'])")" = True ]
 fi
 
 # --- A worker that stops answering: its job goes to another, the answer is the same ----------
-# Rank 1 is stopped once the run is under way (its first progress line), and let go 4 s later.
-"${mpi[@]}" "$GRUNDY" dots solve 3x4 --json --table-mb 64 --distributed --job-nodes 2000 \
-  --stall-seconds 1 --progress >"$dir/many.json" 2>"$dir/many.err" &
+# Rank 1 is stopped once the run is under way (its first progress line), and let go once the
+# master says it noticed (a progress line counting stalls; at most 60 s).
+"${mpi[@]}" "$GRUNDY" dots solve "${mid[@]}" --distributed --job-nodes 2000 --stall-seconds 1 \
+  --progress >"$dir/many.json" 2>"$dir/many.err" &
 mpi_pid=$!
 for ((i = 0; i < 600; i++)); do
   grep -q "^distributed:" "$dir/many.err" 2>/dev/null && break
@@ -197,13 +205,16 @@ for ((i = 0; i < 600; i++)); do
 done
 stopped=$(rank_pid "$mpi_pid" 1)
 [ -n "$stopped" ] && kill -STOP "$stopped"
-sleep 4
+for ((i = 0; i < 600; i++)); do
+  grep -q "stalls" "$dir/many.err" 2>/dev/null && break
+  sleep 0.1
+done
 [ -n "$stopped" ] && kill -CONT "$stopped"
 wait "$mpi_pid"
 status=$?
 mpi_pid=
 check "stalled worker: exit status $status" [ "$status" = 0 ]
-"$GRUNDY" dots solve 3x4 --json --table-mb 64 >"$dir/one.json"
+"$GRUNDY" dots solve "${mid[@]}" >"$dir/one.json"
 same "stalled worker: the same answer" "$dir/one.json" "$dir/many.json" "(j['value'], j['best'])"
 check "stalled worker: noticed" [ "$(python3 -c "import json; print(json.load(open('$dir/many.json'))['distributed']['stalls'] >= 1)" 2>&1)" = True ]
 
