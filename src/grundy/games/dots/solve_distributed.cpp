@@ -89,7 +89,6 @@ SolveResult solve_distributed(const DotsState& s, const SolveOptions& o, dist::J
   const int parity = root.value_parity();
   int lower = -open, upper = open;
   std::string question;
-  double last_save = 0, last_progress = 0;
 
   dist::MasterOptions mo;
   mo.budget = d.job_nodes ? d.job_nodes : kDefaultJobNodes;
@@ -106,33 +105,12 @@ SolveResult solve_distributed(const DotsState& s, const SolveOptions& o, dist::J
     dist::save_checkpoint(o.checkpoint, ck, knowledge);
     r.checkpoint_entries = knowledge.size();
   };
-  mo.tick = [&] {
-    const double t = master->elapsed();
-    bool saved = false;
-    if (!o.checkpoint.empty() && t - last_save >= o.checkpoint_every) {
-      last_save = t;
-      save();
-      saved = true;
-    }
-    if (d.progress && (saved || t - last_progress >= d.progress_every)) {
-      last_progress = t;
-      dist::Progress p;
-      const auto& st = master->stats();
-      p.nodes = st.nodes;
-      p.seconds = t;
-      p.question = question;
-      const auto b = master->bounds_of(root);
-      p.lower = std::max(lower, b.lower);
-      p.upper = std::min(upper, b.upper);
-      p.jobs = st.jobs_sent;
-      p.running = master->running();
-      p.tree_nodes = st.tree_nodes;
-      p.known = knowledge.size();
-      p.stalls = st.stalls;
-      p.checkpoint_saved = saved;
-      d.progress(p);
-    }
-  };
+  dist::Ticker ticker;
+  if (!o.checkpoint.empty()) ticker.save = save;
+  ticker.checkpoint_every = o.checkpoint_every;
+  ticker.progress = d.progress;
+  ticker.progress_every = d.progress_every;
+  mo.tick = [&] { ticker.tick(*master, root, knowledge, question, lower, upper); };
   Master m(root, channel, knowledge, mo);
   master = &m;
 

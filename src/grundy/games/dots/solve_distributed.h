@@ -22,7 +22,9 @@ struct DistributedOptions {
   double progress_every = 1;
 };
 
-inline constexpr std::uint64_t kDefaultJobNodes = std::uint64_t{1} << 20;
+// 2^15: on a 4x4 mid-game with 2 ranks, 2^20 left a rank idle half the time and 2^17 a third
+// (docs/benchmarks.md, "Distributed solving"); raise it for many ranks (docs/distributed.md).
+inline constexpr std::uint64_t kDefaultJobNodes = std::uint64_t{1} << 15;
 // The weight (log2 of a subtree's nodes, plus one) from which workers share table entries:
 // 5 (16 nodes) up to 9 workers, one more per doubling beyond, so that what each worker
 // receives stays about the same (docs/distributed.md, "Sharing tables").

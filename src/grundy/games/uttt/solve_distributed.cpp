@@ -146,7 +146,6 @@ SolveResult solve_distributed(const Board& b, const SolveOptions& o, dist::JobCh
   }
   const SymmetricBoard root(b);
   std::string question = "win";
-  double last_save = 0, last_progress = 0;
   Master* master = nullptr;
   const auto save = [&] {
     ck.nodes = nodes_before + master->stats().nodes;
@@ -160,33 +159,12 @@ SolveResult solve_distributed(const Board& b, const SolveOptions& o, dist::JobCh
   mo.stop = o.stop;
   mo.seconds = o.seconds;
   mo.weak = true;
-  mo.tick = [&] {
-    const double t = master->elapsed();
-    bool saved = false;
-    if (!o.checkpoint.empty() && t - last_save >= o.checkpoint_every) {
-      last_save = t;
-      save();
-      saved = true;
-    }
-    if (d.progress && (saved || t - last_progress >= d.progress_every)) {
-      last_progress = t;
-      const auto& st = master->stats();
-      dist::Progress p;
-      p.nodes = st.nodes;
-      p.seconds = t;
-      p.question = question;
-      const auto bounds = master->bounds_of(root);
-      p.lower = bounds.lower;
-      p.upper = bounds.upper;
-      p.jobs = st.jobs_sent;
-      p.running = master->running();
-      p.tree_nodes = st.tree_nodes;
-      p.known = knowledge.size();
-      p.stalls = st.stalls;
-      p.checkpoint_saved = saved;
-      d.progress(p);
-    }
-  };
+  dist::Ticker ticker;
+  if (!o.checkpoint.empty()) ticker.save = save;
+  ticker.checkpoint_every = o.checkpoint_every;
+  ticker.progress = d.progress;
+  ticker.progress_every = d.progress_every;
+  mo.tick = [&] { ticker.tick(*master, root, knowledge, question); };
   Master m(root, channel, knowledge, mo);
   master = &m;
 

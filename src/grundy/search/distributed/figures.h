@@ -1,7 +1,9 @@
 #pragma once
 // The figures of a distributed search that both games report: progress lines while it runs,
 // and at the end the master's counts and each worker's nodes, jobs and idle time.
+#include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -17,6 +19,49 @@ struct Progress {
   int lower = -kNoBound, upper = kNoBound;  // proven about the root so far
   std::uint64_t jobs = 0, running = 0, tree_nodes = 0, known = 0, stalls = 0;
   bool checkpoint_saved = false;  // a checkpoint was written just now
+};
+
+// The master's periodic duties in both games (called from MasterOptions::tick): a checkpoint
+// every `checkpoint_every` seconds when `save` is set, and a progress report every
+// `progress_every` seconds and after each checkpoint when `progress` is set.
+struct Ticker {
+  std::function<void()> save = nullptr;
+  double checkpoint_every = 300;
+  std::function<void(const Progress&)> progress = nullptr;
+  double progress_every = 1;
+
+  // `lower`/`upper`: what the driver has proven about the root beyond the master's knowledge.
+  template <class S>
+  void tick(const Master<S>& m, const S& root, const Knowledge& k, const std::string& question,
+            int lower = -kNoBound, int upper = kNoBound) {
+    const double t = m.elapsed();
+    bool saved = false;
+    if (save && t - last_save_ >= checkpoint_every) {
+      last_save_ = t;
+      save();
+      saved = true;
+    }
+    if (!progress || (!saved && t - last_progress_ < progress_every)) return;
+    last_progress_ = t;
+    const auto& st = m.stats();
+    Progress p;
+    p.nodes = st.nodes;
+    p.seconds = t;
+    p.question = question;
+    const auto b = m.bounds_of(root);
+    p.lower = std::max(lower, b.lower);
+    p.upper = std::min(upper, b.upper);
+    p.jobs = st.jobs_sent;
+    p.running = m.running();
+    p.tree_nodes = st.tree_nodes;
+    p.known = k.size();
+    p.stalls = st.stalls;
+    p.checkpoint_saved = saved;
+    progress(p);
+  }
+
+ private:
+  double last_save_ = 0, last_progress_ = 0;
 };
 
 struct WorkerFigures {

@@ -250,35 +250,15 @@ class Master {
     std::uint64_t budget = 0;  // 0: none
     std::vector<std::uint16_t> path;
   };
-  struct Running {
-    JobKind kind = JobKind::solve;
-    bool direct = false;
-    std::uint64_t generation = 0;  // of run_jobs, for direct jobs
-    std::uint64_t question = 0;
-    std::size_t request = 0;
+  // A job sent: what was to send, and where and when it went.
+  struct Running : Pending {
     int worker = 0;
     Clock::time_point start;
-    int t = 0;
-    std::uint64_t key = 0;
-    std::uint64_t budget = 0;
-    std::vector<std::uint16_t> path;
     bool resent = false;
     bool split = false;  // withdrawn so that its position is expanded
   };
 
-  static Pending pending_of(const Running& r) {
-    Pending p;
-    p.kind = r.kind;
-    p.direct = r.direct;
-    p.generation = r.generation;
-    p.question = r.question;
-    p.request = r.request;
-    p.t = r.t;
-    p.key = r.key;
-    p.budget = r.budget;
-    p.path = r.path;
-    return p;
-  }
+  static Pending pending_of(const Running& r) { return static_cast<const Pending&>(r); }
 
   static std::vector<std::uint16_t> codes(const std::vector<Move>& path) {
     std::vector<std::uint16_t> out;
@@ -571,17 +551,9 @@ class Master {
     owner_[p.key] = worker;
     busy_[worker] = 1;
     Running r;
-    r.kind = p.kind;
-    r.direct = p.direct;
-    r.generation = p.generation;
-    r.question = p.question;
-    r.request = p.request;
+    static_cast<Pending&>(r) = std::move(p);
     r.worker = worker;
     r.start = Clock::now();
-    r.t = p.t;
-    r.key = p.key;
-    r.budget = p.budget;
-    r.path = std::move(p.path);
     jobs_.emplace(j.id, std::move(r));
   }
 
