@@ -72,15 +72,10 @@ SolveResult solve_distributed(const DotsState& s, const SolveOptions& o, dist::J
   dist::MasterCheckpoint ck;
   ck.tag = tag_of(s, o.symmetry);
   std::error_code missing_ok;
-  if (!o.checkpoint.empty() && std::filesystem::exists(o.checkpoint, missing_ok)) {
-    if (!o.resume)
-      throw InputError("a checkpoint '" + o.checkpoint +
-                       "' exists; add --resume to continue it, or delete it");
-    if (!dist::is_distributed_checkpoint(o.checkpoint))
-      throw InputError("'" + o.checkpoint +
-                       "' is not a checkpoint of a --distributed solve (resume a single-process "
-                       "checkpoint without --distributed)");
-    dist::load_checkpoint(o.checkpoint, ck, knowledge);
+  if (!o.checkpoint.empty() && !o.resume && std::filesystem::exists(o.checkpoint, missing_ok))
+    throw InputError("a checkpoint '" + o.checkpoint +
+                     "' exists; add --resume to continue it, or delete it");
+  if (dist::resume_checkpoint(o.checkpoint, ck, knowledge)) {
     r.resumed = true;
     r.nodes_before = ck.nodes;
   }

@@ -1,7 +1,6 @@
 #include "grundy/games/uttt/solve_distributed.h"
 
 #include <cstdio>
-#include <filesystem>
 #include <memory>
 
 #include "grundy/core/error.h"
@@ -134,13 +133,7 @@ SolveResult solve_distributed(const Board& b, const SolveOptions& o, dist::JobCh
   dist::MasterCheckpoint ck;
   ck.tag = tag_of(b);
   std::uint64_t nodes_before = 0;
-  std::error_code missing_ok;
-  if (!o.checkpoint.empty() && std::filesystem::exists(o.checkpoint, missing_ok)) {
-    if (!dist::is_distributed_checkpoint(o.checkpoint))
-      throw InputError("'" + o.checkpoint +
-                       "' is not a checkpoint of a --distributed solve (resume a single-process "
-                       "checkpoint without --distributed)");
-    dist::load_checkpoint(o.checkpoint, ck, knowledge);
+  if (dist::resume_checkpoint(o.checkpoint, ck, knowledge)) {
     r.resumed = true;
     nodes_before = ck.nodes;
   }

@@ -1,5 +1,6 @@
 #include "grundy/search/distributed/checkpoint.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -59,6 +60,17 @@ void parse_checkpoint(std::string_view data, const std::string& name, MasterChec
   c.seconds = r.get<double>();
   k.load(r);
   if (r.left() != 0) throw InputError("checkpoint '" + name + "' has bytes after its end");
+}
+
+bool resume_checkpoint(const std::string& path, MasterCheckpoint& c, Knowledge& k) {
+  std::error_code missing_ok;
+  if (path.empty() || !std::filesystem::exists(path, missing_ok)) return false;
+  if (!is_distributed_checkpoint(path))
+    throw InputError("'" + path +
+                     "' is not a checkpoint of a --distributed solve (resume a single-process "
+                     "checkpoint without --distributed)");
+  load_checkpoint(path, c, k);
+  return true;
 }
 
 }  // namespace grundy::search::distributed

@@ -29,6 +29,9 @@ bool is_distributed_checkpoint(const std::string& path);
 // Reads `path` into c (its tag must equal c.tag) and k. InputError naming the problem: not a
 // checkpoint, damaged, cut short, or written for another search.
 void load_checkpoint(const std::string& path, MasterCheckpoint& c, Knowledge& k);
+// A driver's resume: false when `path` does not exist; else load_checkpoint, after refusing
+// (InputError) a file that is not a distributed checkpoint (a single-process one, say).
+bool resume_checkpoint(const std::string& path, MasterCheckpoint& c, Knowledge& k);
 // The same from the file's bytes (`name` names it in errors).
 void parse_checkpoint(std::string_view data, const std::string& name, MasterCheckpoint& c,
                       Knowledge& k);
