@@ -13,6 +13,8 @@ packages=(
   chromium wrk
   # The portable binary on emulated CPUs without AVX (tests/kernels/cli.sh).
   qemu-user
+  # Distributed solving (--distributed under mpirun; docs/distributed.md) and its tests.
+  libopenmpi-dev openmpi-bin
   # The Python module (pybind11) and its tests: pytest, hypothesis, the notebook run headless,
   # networkx graphs as games, and `pip install .` into a venv (setuptools, wheel, venv).
   pybind11-dev python3-dev python3-numpy python3-pytest python3-hypothesis python3-networkx

@@ -7,7 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "command.h"
+#include "distributed.h"
 #include "grundy/games/dots/game_review.h"
+#include "grundy/games/dots/solver.h"
 #include "grundy/games/dots/state.h"
 #include "report/dots.h"
 
@@ -19,6 +21,10 @@ void install_analyze(Command dots);
 void install_play(Command dots);
 void install_match(Command dots);
 void install_move(Command dots);
+// --distributed (dots_solve_distributed.cpp): the solve over the cluster, and its figures.
+dots::SolveResult solve_distributed(DistributedRun& run, const dots::DotsState& s,
+                                    const dots::SolveOptions& so, bool progress,
+                                    search::distributed::Figures& figures);
 void install_analyze_game(Command dots);  // dots_analyze_game.cpp
 
 using report::dots_line_names;

@@ -1,10 +1,11 @@
 // grundy dots solve RxC [--moves LIST] [--json] [--threads N] [--table-mb M] [--seconds S]
-//                       [--progress]
+//                       [--progress] [--checkpoint FILE [--resume]] [--distributed]
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <fmt/core.h>
@@ -12,9 +13,11 @@
 #include "dots_cli.h"
 #include "grundy/core/error.h"
 #include "grundy/core/parse.h"
+#include "grundy/games/dots/solve_distributed.h"
 #include "grundy/games/dots/solver.h"
 #include "interrupt.h"
 #include "io.h"
+#include "report/distributed.h"
 
 namespace grundy::cli::dots_cli {
 namespace {
@@ -33,6 +36,7 @@ struct SolveCliOptions {
   bool json = false;
   bool progress = false;
   bool one_best = false;
+  DistributedCliOptions distributed;
 };
 
 std::string outcome(const dots::DotsState& s, const dots::SolveResult& r) {
@@ -73,6 +77,14 @@ void run(const SolveCliOptions& o) {
   if (o.resume && ::access(o.checkpoint.c_str(), F_OK) != 0)
     fmt::print(stderr, "grundy: no checkpoint '{}' yet: starting from the beginning\n",
                o.checkpoint);
+  std::optional<DistributedRun> dist;
+  if (o.distributed.on) {
+    dist.emplace(o.distributed);
+    if (dist->worker()) {
+      dist->serve(dots::distributed_runner(s, so, dots::share_weight_for(dist->workers())));
+      return;
+    }
+  }
   InterruptScope interrupt;
   so.stop = interrupt.stop();
   const bool tty = ::isatty(STDERR_FILENO);
@@ -87,7 +99,7 @@ void run(const SolveCliOptions& o) {
                "with the bounds, --checkpoint FILE to resume later\n",
                undrawn, tty || o.progress ? "" : " once a minute");
   double last_line = 0;
-  if (o.progress || tty || out_of_reach)
+  if ((o.progress || tty || out_of_reach) && !dist)
     so.progress = [tty, every = o.progress || tty ? 0.0 : 60.0,
                    &last_line](const search::SearchProgress& p) {
       if (p.seconds - last_line < every) return;
@@ -105,7 +117,8 @@ void run(const SolveCliOptions& o) {
                  bound(p.upper), p.permille_full / 10, p.seconds, tty ? "   " : "\n");
       std::fflush(stderr);
     };
-  const auto r = dots::solve(s, so);
+  search::distributed::Figures figures;
+  const auto r = dist ? solve_distributed(*dist, s, so, o.progress, figures) : dots::solve(s, so);
   if (so.progress && tty) fmt::print(stderr, "\n");
   if (r.checkpoint_saved) {
     fmt::print(stderr,
@@ -117,7 +130,9 @@ void run(const SolveCliOptions& o) {
   }
   const auto best = dots_line_names(board, r.best);
   if (o.json) {
-    print_json(report::dots_solve_json(s, r));
+    auto j = report::dots_solve_json(s, r);
+    if (dist) j["distributed"] = report::distributed_json(figures);
+    print_json(j);
   } else {
     fmt::print("{}\n", headline(s));
     if (s.is_over()) {
@@ -140,6 +155,7 @@ void run(const SolveCliOptions& o) {
                100 * r.tt.hit_rate(),
                r.resumed ? fmt::format(", after {} nodes before the checkpoint", r.nodes_before)
                          : std::string());
+    if (dist) print_distributed_figures(figures);
   }
   if (interrupt.interrupted()) std::exit(130);
 }
@@ -165,6 +181,7 @@ void install_solve(Command dots) {
   cmd.add_option("--checkpoint-every", o->checkpoint_every,
                  "seconds between checkpoints (default 300)");
   cmd.add_flag("--resume", o->resume, "continue from the --checkpoint file");
+  add_distributed_options(cmd, o->distributed);
   cmd.footer(
       "Example:\n  grundy dots solve 3x3\n  grundy dots solve 4x4 --moves 'b2c2 b3c3' --json");
   cmd.callback([o] { run(*o); });

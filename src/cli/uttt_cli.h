@@ -5,8 +5,10 @@
 #include <string>
 
 #include "command.h"
+#include "distributed.h"
 #include "grundy/games/uttt/board.h"
 #include "grundy/games/uttt/game_review.h"
+#include "grundy/games/uttt/solve.h"
 
 namespace grundy::cli::uttt_cli {
 
@@ -29,5 +31,9 @@ void print_game_review(const uttt::GameReview& review);
 void install_play_commands(Command uttt);         // uttt_play.cpp
 void install_solve_commands(Command uttt);        // uttt_solve.cpp
 void install_analyze_game_command(Command uttt);  // uttt_analyze_game.cpp
+// --distributed (uttt_solve_distributed.cpp): the solve over the cluster, and its figures.
+uttt::SolveResult solve_distributed(DistributedRun& run, const uttt::Board& b,
+                                    const uttt::SolveOptions& s, bool progress,
+                                    search::distributed::Figures& figures);
 
 }  // namespace grundy::cli::uttt_cli

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <csignal>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include <fmt/core.h>
@@ -13,8 +14,10 @@
 #include "grundy/core/parse.h"
 #include "grundy/games/uttt/notation.h"
 #include "grundy/games/uttt/solve.h"
+#include "grundy/games/uttt/solve_distributed.h"
 #include "grundy/search/proof_table.h"
 #include "io.h"
+#include "report/distributed.h"
 #include "report/uttt.h"
 #include "uttt_cli.h"
 
@@ -39,6 +42,7 @@ struct SolveCliOptions {
   bool no_proof_size = false;
   bool status = false;
   std::string opening;
+  DistributedCliOptions distributed;
 };
 
 void print_status(const uttt::Board& b, const uttt::SolveOptions& s, bool json) {
@@ -116,11 +120,21 @@ void run_solve(const SolveCliOptions& o) {
       s.start_moves.push_back(uttt::parse_cell(t));
   }
   if (o.status) {
+    if (o.distributed.on)
+      throw InputError("--status reads a single-process checkpoint: leave out --distributed");
     print_status(b, s, o.json);
     return;
   }
+  std::optional<DistributedRun> dist;
+  if (o.distributed.on) {
+    dist.emplace(o.distributed);
+    if (dist->worker()) {
+      dist->serve(uttt::distributed_runner(b, s));
+      return;
+    }
+  }
   const bool show = o.progress || ::isatty(STDERR_FILENO);
-  if (show) {
+  if (show && !dist) {
     s.progress_every = 10;
     s.progress = [](const uttt::SolveProgress& p) {
       fmt::print(stderr,
@@ -132,13 +146,16 @@ void run_solve(const SolveCliOptions& o) {
   }
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
-  const auto r = uttt::solve(b, s);
+  search::distributed::Figures figures;
+  const auto r = dist ? solve_distributed(*dist, b, s, show, figures) : uttt::solve(b, s);
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
   if (!r.proof.empty()) write_output_file(o.proof, r.proof);
   const char* mover = player_name(r.to_move);
   if (o.json) {
-    print_json(report::uttt_solve_json(b, r, o.proof, o.checkpoint));
+    auto j = report::uttt_solve_json(b, r, o.proof, o.checkpoint);
+    if (dist) j["distributed"] = report::distributed_json(figures);
+    print_json(j);
   } else {
     if (r.result == "unknown") {
       fmt::print("Result: unknown ({} to move): the budget ended after {} nodes in {:.1f} s.\n",
@@ -166,6 +183,7 @@ void run_solve(const SolveCliOptions& o) {
       else
         fmt::print("No proof written: --proof exports wins only.\n");
     }
+    if (dist) print_distributed_figures(figures);
   }
   if (r.result == "unknown" && g_stop.load()) std::exit(130);
 }
@@ -201,6 +219,7 @@ void install_solve_commands(Command uttt) {
   s.add_flag("--progress", o->progress, "report progress on stderr even when not a TTY");
   s.add_flag("--json", o->json,
              "print JSON: result, to_move, first_move, proof_size, nodes, seconds");
+  add_distributed_options(s, o->distributed);
   s.footer(
       "Example:\n  grundy uttt solve --rules orlin --moves 'e5 d4 b2' --nodes 1000000\n  "
       "grundy uttt solve --rules orlin --memory 8192 --checkpoint orlin.ckpt --proof orlin.proof");

@@ -39,6 +39,7 @@
 #include <utility>
 #include <vector>
 
+#include "grundy/search/question.h"
 #include "grundy/search/transposition_table.h"
 #include "grundy/search/two_player.h"
 
@@ -63,14 +64,6 @@ class History {
   std::array<std::uint32_t, kSize> score_{};
 };
 inline constexpr int kUnlimitedDepth = TranspositionTable::kExactDepth;
-
-template <class S>
-constexpr int point_scale() {
-  if constexpr (requires { S::kPointScale; })
-    return S::kPointScale;
-  else
-    return 1;
-}
 
 template <class S>
 std::uint16_t move_code(typename S::Move m) {
@@ -238,6 +231,61 @@ class AlphaBeta {
     return reaches && !aborted_;
   }
 
+  // One null-window test "is the value of s at least t?" (t scaled like values), fail-soft and
+  // exact: when complete, value >= t means the value is at least `value`, value < t that it
+  // is at most `value`. A budget that ends first leaves complete false (what was learnt stays
+  // in the table). Distributed search (distributed/) runs its Dots and Boxes jobs with it.
+  struct TestResult {
+    bool complete = false;
+    int value = 0;
+    bool has_move = false;  // value >= t: the move that reached it
+    Move best{};
+    std::uint64_t nodes = 0;
+  };
+  TestResult test(S s, int t, const SearchLimits& limits) {
+    begin(limits);
+    TestResult r;
+    run_with_helpers(s, limits, [&](Worker& w) {
+      int lower = -kInfinity, upper = kInfinity;
+      if constexpr (requires { s.max_remaining(); }) {
+        lower = -s.max_remaining();
+        upper = s.max_remaining();
+      }
+      if (t <= lower) {
+        r.value = lower;
+      } else if (t > upper) {
+        r.value = upper;
+      } else {
+        w.root_best = TranspositionTable::kNoMove;
+        r.value = w.search(s, kUnlimitedDepth, t - 1, t, 0);
+        if (r.value >= t && w.root_best != TranspositionTable::kNoMove) {
+          r.has_move = true;
+          r.best = move_from_code<S>(w.root_best);
+        }
+      }
+    });
+    r.complete = !aborted_;
+    r.nodes = nodes_total_;
+    return r;
+  }
+
+  // The exact bounds the table holds on the value of s (false when it holds none).
+  bool stored_bounds(const S& s, int& lower, int& upper) const {
+    TTEntry e;
+    if (!tt_.probe(key_of(s), e) || e.depth != TranspositionTable::kExactDepth) return false;
+    lower = e.lower;
+    upper = e.upper;
+    return true;
+  }
+
+  // Every exact entry of a subtree of at least 2^(min_weight - 1) nodes that the main search
+  // stores from now on is also given to `out` (null: none). Distributed search sends these to
+  // the other workers, whose tables then hold the expensive part of this one's.
+  void export_entries(std::function<void(std::uint64_t, const TTEntry&)> out, int min_weight) {
+    exported_ = std::move(out);
+    export_weight_ = min_weight;
+  }
+
   // The line of best moves stored in the table from s (at most max_length moves).
   std::vector<Move> principal_variation(S s, int max_length = 64) const {
     std::vector<Move> line;
@@ -275,12 +323,7 @@ class AlphaBeta {
     return upper ? v - 1 : v + 1;
   }
 
-  static std::uint64_t key_of(const S& s) {
-    if constexpr (requires { s.tt_key(); })
-      return s.tt_key();
-    else
-      return s.hash();
-  }
+  static std::uint64_t key_of(const S& s) { return position_key(s); }
 
   struct Worker {
     AlphaBeta& owner;
@@ -421,6 +464,9 @@ class AlphaBeta {
       if (table) {
         owner.tt_.store(key, out);
         ++stats.stores;
+        if (owner.exported_ && id == 0 && out.weight >= owner.export_weight_ &&
+            out.depth == TranspositionTable::kExactDepth)
+          owner.exported_(key, out);
       }
       if (ply == 0) root_best = best_code;
       return best;
@@ -523,6 +569,8 @@ class AlphaBeta {
   }
 
   TranspositionTable& tt_;
+  std::function<void(std::uint64_t, const TTEntry&)> exported_;
+  int export_weight_ = 0;
   SearchLimits limits_;
   Progress progress_;
   double progress_every_ = 1.0;

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "grundy/search/proof_table.h"
+#include "grundy/search/question.h"
 #include "grundy/search/two_player.h"
 
 namespace grundy::search {
@@ -87,15 +88,7 @@ class ProofNumberSearch {
   void set_reread_all(bool all) { reread_all_ = all; }
 
   // The key under which the table holds the question (s, t).
-  static std::uint64_t question_key(const S& s, int t) {
-    std::uint64_t k;
-    if constexpr (requires { s.tt_key(); })
-      k = s.tt_key();
-    else
-      k = s.hash();
-    return k ^ (static_cast<std::uint64_t>(static_cast<std::int64_t>(t) + 0x4000) *
-                0x9e3779b97f4a7c15ull);
-  }
+  static std::uint64_t question_key(const S& s, int t) { return search::question_key(s, t); }
 
   // Can the player to move at s make the margin still to be won at least t?
   PnResult<Move> prove(S s, int t, const PnLimits& limits) {
@@ -185,23 +178,6 @@ class ProofNumberSearch {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
 
-  // The exact answer to (s, t) when no search is needed: 1 true, 0 false, -1 unknown.
-  static int exact_answer(const S& s, int t) {
-    if (s.is_over()) return 0 >= t;
-    if constexpr (requires(int& v) { s.static_value(v); }) {
-      int v;
-      if (s.static_value(v)) return v / point_scale() >= t;
-    }
-    return -1;
-  }
-
-  static constexpr int point_scale() {
-    if constexpr (requires { S::kPointScale; })
-      return S::kPointScale;
-    else
-      return 1;
-  }
-
   void exact_or_lookup(const S& s, int t, std::uint32_t& pn, std::uint32_t& dn) const {
     const int e = exact_answer(s, t);
     if (e >= 0) {
@@ -225,9 +201,9 @@ class ProofNumberSearch {
       const auto u = s.play(m);
       Child& c = kids.items[kids.size++];
       c.move = m;
-      const int delta = margin(s, me) - before;
-      c.flip = s.to_move() != me;
-      c.t = c.flip ? delta - t + 1 : t - delta;
+      const ChildQuestion q = child_question(s, me, before, t);
+      c.flip = q.flip;
+      c.t = q.t;
       c.exact = static_cast<std::int8_t>(exact_answer(s, c.t));
       if (c.exact < 0) {
         c.key = question_key(s, c.t);

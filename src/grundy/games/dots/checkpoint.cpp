@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "grundy/core/bytes.h"
 #include "grundy/core/error.h"
 #include "grundy/core/output_file.h"
 
@@ -12,55 +13,11 @@ namespace {
 
 constexpr char kMagic[] = "grundy-dots-checkpoint 1\n";
 
-struct Fnv {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  void add(const char* p, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) {
-      h ^= static_cast<unsigned char>(p[i]);
-      h *= 0x100000001b3ull;
-    }
-  }
-};
-
-class Writer {
- public:
-  template <class T>
-  void put(T v) {
-    char b[sizeof(T)];
-    std::memcpy(b, &v, sizeof(T));
-    bytes_.append(b, sizeof(T));
-  }
-  std::string& bytes() { return bytes_; }
-
- private:
-  std::string bytes_;
-};
-
-class Reader {
- public:
-  Reader(const std::string& data, const std::string& path) : data_(data), path_(path) {}
-  template <class T>
-  T get() {
-    if (at_ + sizeof(T) > data_.size()) throw InputError("checkpoint '" + path_ + "' is cut short");
-    T v;
-    std::memcpy(&v, data_.data() + at_, sizeof(T));
-    at_ += sizeof(T);
-    return v;
-  }
-  std::size_t at() const { return at_; }
-  void skip(std::size_t n) { at_ += n; }
-
- private:
-  const std::string& data_;
-  const std::string& path_;
-  std::size_t at_ = 0;
-};
-
 }  // namespace
 
 std::uint64_t save_checkpoint(const std::string& path, SolveCheckpoint c,
                               const search::TranspositionTable& tt, int min_weight) {
-  Writer w;
+  ByteWriter w;
   w.bytes() = kMagic;
   w.put<std::int32_t>(c.rows);
   w.put<std::int32_t>(c.cols);
@@ -71,7 +28,7 @@ std::uint64_t save_checkpoint(const std::string& path, SolveCheckpoint c,
   w.put<std::int32_t>(c.upper);
   w.put<std::uint64_t>(c.nodes);
   w.put<double>(c.seconds);
-  Writer entries;
+  ByteWriter entries;
   std::uint64_t count = 0;
   tt.for_each([&](std::uint64_t key, const search::TTEntry& e) {
     if (e.weight < min_weight || e.depth != search::TranspositionTable::kExactDepth) return;
@@ -84,9 +41,7 @@ std::uint64_t save_checkpoint(const std::string& path, SolveCheckpoint c,
   });
   w.put<std::uint64_t>(count);
   w.bytes() += entries.bytes();
-  Fnv f;
-  f.add(w.bytes().data(), w.bytes().size());
-  w.put<std::uint64_t>(f.h);
+  w.seal();
   write_output_file(path, w.bytes());
   return count;
 }
@@ -101,11 +56,7 @@ void load_checkpoint(const std::string& path, SolveCheckpoint& c, search::Transp
   if (data.size() < magic || data.compare(0, magic, kMagic) != 0)
     throw InputError("'" + path + "' is not a grundy dots checkpoint");
   if (data.size() < magic + 8) throw InputError("checkpoint '" + path + "' is cut short");
-  Fnv f;
-  f.add(data.data(), data.size() - 8);
-  std::uint64_t stored;
-  std::memcpy(&stored, data.data() + data.size() - 8, 8);
-  Reader r(data, path);
+  ByteReader r(data, "checkpoint '" + path + "'");
   r.skip(magic);
   c.rows = r.get<std::int32_t>();
   c.cols = r.get<std::int32_t>();
@@ -121,7 +72,7 @@ void load_checkpoint(const std::string& path, SolveCheckpoint& c, search::Transp
   if (c.entries > (data.size() - r.at()) / kEntryBytes ||
       r.at() + c.entries * kEntryBytes + 8 != data.size())
     throw InputError("checkpoint '" + path + "' has the wrong length (cut short or appended to)");
-  if (stored != f.h)
+  if (!seal_matches(data))
     throw InputError("checkpoint '" + path + "' is damaged (its checksum does not match)");
   for (std::uint64_t i = 0; i < c.entries; ++i) {
     const auto key = r.get<std::uint64_t>();

@@ -5,11 +5,11 @@
 #include <chrono>
 #include <cstdio>
 #include <functional>
-#include <unordered_set>
 
 #include "grundy/core/error.h"
 #include "grundy/core/output_file.h"
 #include "grundy/games/uttt/notation.h"
+#include "grundy/games/uttt/proof_text.h"
 #include "grundy/games/uttt/symmetric.h"
 #include "grundy/search/proof_number.h"
 
@@ -141,53 +141,6 @@ std::uint64_t proof_positions(Pns& pns, const Board& b, int t, const search::PnL
   return n;
 }
 
-// The proof of a win for the player to move at `root`, replayed depth first with the
-// opponent's moves in increasing board-major order, each position once: the order the checker
-// (tools/uttt_proof_check) replays. Proves again whatever the table has lost.
-std::string proof_text(Solver& solver, const Board& root, const std::vector<Board::Move>& start,
-                       std::uint64_t& prover_moves) {
-  const int prover = root.to_move();
-  std::string moves;
-  std::unordered_set<std::uint64_t> seen;
-  std::function<void(SymmetricBoard&)> visit = [&](SymmetricBoard& s) {
-    if (s.is_over()) {
-      if (s.board().winner() != prover)
-        throw LimitError("internal error: the proof reached a lost leaf");
-      return;
-    }
-    if (!seen.insert(s.hash()).second) return;
-    if (s.to_move() == prover) {
-      Board::Move m;
-      if (!solver.pns().proving_move(s, 1, m)) {
-        const auto again = solver.ask(s, 1, "win");
-        if (again.status != search::PnStatus::proven || !solver.pns().proving_move(s, 1, m))
-          throw LimitError("the budget ended while proving part of the proof again");
-      }
-      moves += prover_moves % 20 == 0 ? (prover_moves ? "\n" : "") : " ";
-      moves += cell_name(m);
-      ++prover_moves;
-      const auto u = s.play(m);
-      visit(s);
-      s.undo(m, u);
-      return;
-    }
-    Board::Moves legal;
-    s.legal_moves(legal);
-    for (const auto m : legal) {
-      const auto u = s.play(m);
-      visit(s);
-      s.undo(m, u);
-    }
-  };
-  prover_moves = 0;
-  SymmetricBoard s(root);
-  visit(s);
-  return "grundy-uttt-proof 1\nrules " + rules_name(root.rules()) + "\nstart " +
-         (start.empty() ? std::string("-") : format_moves(start)) + "\nprover " +
-         (prover == 0 ? "X" : "O") + "\nmoves " + std::to_string(prover_moves) + "\n" + moves +
-         "\n";
-}
-
 }  // namespace
 
 SolveResult solve(const Board& b, const SolveOptions& o) {
@@ -223,8 +176,18 @@ SolveResult solve(const Board& b, const SolveOptions& o) {
       r.proof_size =
           proof_positions(solver.pns(), b, 0, l) + proof_positions(solver.pns(), b, 1, l);
   }
-  if (r.result == "win" && o.export_proof)
-    r.proof = proof_text(solver, b, o.start_moves, r.proof_moves);
+  if (r.result == "win" && o.export_proof) {
+    // The prover's moves from the table, proving again what it has lost; the opponent's
+    // positions need none (every move is walked).
+    const ProofOracle oracle = [&](SymmetricBoard& s, int t, Board::Move& m) {
+      if (s.to_move() != b.to_move()) return 0;
+      if (solver.pns().proving_move(s, t, m)) return 1;
+      const auto again = solver.ask(s, t, "win");
+      if (again.status == search::PnStatus::proven && solver.pns().proving_move(s, t, m)) return 1;
+      throw LimitError("the budget ended while proving part of the proof again");
+    };
+    r.proof = proof_text(b, o.start_moves, oracle, r.proof_moves);
+  }
   r.nodes = solver.nodes();
   r.seconds = solver.elapsed();
   return r;

@@ -1,0 +1,24 @@
+// Checkpoints of distributed search (search/distributed/checkpoint.h), as `--resume` reads a
+// file: any bytes are refused with an InputError or loaded; a loaded one saves to the same
+// knowledge again.
+#include "fuzz_target.h"
+#include "grundy/core/bytes.h"
+#include "grundy/search/distributed/checkpoint.h"
+
+GRUNDY_FUZZ_TARGET(const std::uint8_t* data, std::size_t size) {
+  using namespace grundy::search::distributed;
+  grundy::fuzz::expect_only_input_errors([&] {
+    MasterCheckpoint c;
+    c.tag = "fuzz";
+    Knowledge k;
+    parse_checkpoint(grundy::fuzz::as_text(data, size), "f.ckpt", c, k);
+    grundy::ByteWriter w;
+    k.save(w);
+    Knowledge again;
+    grundy::ByteReader r(w.bytes(), "saved");
+    again.load(r);
+    grundy::fuzz::require(again.size() == k.size() && again.hard_count() == k.hard_count(),
+                          "a loaded checkpoint's knowledge saves and loads the same");
+  });
+  return 0;
+}

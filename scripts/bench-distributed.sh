@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# 2 MPI ranks against one process (docs/benchmarks.md, "Distributed solving"): wall time of
+# the same solve, back to back, alternating, REPEAT times each: the single-process solver on one
+# thread, `mpirun -np 1 ... --distributed` and `mpirun -np 2 ... --distributed`. Prints each
+# run's wall and CPU seconds and the wall medians, with the load average (the machine may be
+# shared: on a saturated machine the CPU the runs get, not the code, sets the wall ratio).
+#   GRUNDY=build/grundy REPEAT=3 bash scripts/bench-distributed.sh
+set -eu
+: "${GRUNDY:=build/grundy}"
+: "${REPEAT:=3}"
+MPIRUN=${MPIRUN:-mpirun}
+mpi=("$MPIRUN" --oversubscribe --allow-run-as-root)
+export OMPI_MCA_btl_vader_single_copy_mechanism=none
+# Dots and Boxes 4x4 after 8 lines (value 2, ~2·10^7 nodes); UTTT (Orlin's rules) after 37
+# moves of the game in README.md with a2 instead of a4: X wins, ~8 s on one core.
+dots=(dots solve 4x4 --moves 'd1e1 b2c2 d4d5 d1d2 c3d3 d5e5 a5b5 b4c4' --table-mb 1024 --json)
+win52="e5 d4 c1 h3 e7 e1 f2 g5 c5 h4 d2 b4 e3 f9 g7 a1 c2 i4 h1 f1 g3 c8 i5 g6 a8 b6 f8 i6 i8 h6 e9 d8 a5 b5 d5 a4"
+uttt=(uttt solve --rules orlin --moves "$(echo $win52 | cut -d' ' -f1-36) a2" --memory 1024 --json)
+
+wall() {  # wall COMMAND...: "WALL CPU" seconds (CPU: user + system of it and its children,
+  # the ranks); the answer's key field on stderr
+  local t0 t1 out
+  t0=$(date +%s.%N)
+  out=$(/usr/bin/time -o "$tmp" -f "%U %S" "$@" 2>/dev/null)
+  t1=$(date +%s.%N)
+  python3 -c "import json,sys; j=json.loads(sys.argv[1]); print(j.get('value', j.get('result')), file=sys.stderr)" "$out"
+  python3 -c "import sys; u, s = open(sys.argv[3]).read().split()[-2:]; print('%.2f %.2f' % (float(sys.argv[2]) - float(sys.argv[1]), float(u) + float(s)))" "$t0" "$t1" "$tmp"
+}
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+for name in dots uttt; do
+  declare -n cmd=$name
+  one=() np1=() np2=()
+  extra=()
+  [ "$name" = dots ] && extra=(--threads 1)
+  for ((i = 0; i < REPEAT; i++)); do
+    one+=("$(wall "$GRUNDY" "${cmd[@]}" "${extra[@]}")")
+    np2+=("$(wall "${mpi[@]}" -np 2 "$GRUNDY" "${cmd[@]}" --distributed)")
+    np1+=("$(wall "${mpi[@]}" -np 1 "$GRUNDY" "${cmd[@]}" --distributed)")
+    echo "$name run $i (wall s, CPU s): one process ${one[-1]}, 1 rank ${np1[-1]}, 2 ranks ${np2[-1]} (load $(cut -d' ' -f1 /proc/loadavg))"
+  done
+  m1=$(printf '%s\n' "${one[@]}" | cut -d' ' -f1 | median)
+  r1=$(printf '%s\n' "${np1[@]}" | cut -d' ' -f1 | median)
+  r2=$(printf '%s\n' "${np2[@]}" | cut -d' ' -f1 | median)
+  printf '%s wall medians: one process %.2f s, 1 rank %.2f s, 2 ranks %.2f s: 2 ranks %.2fx one process, %.2fx 1 rank\n' \
+    "$name" "$m1" "$r1" "$r2" "$(python3 -c "import sys; print(float(sys.argv[1]) / float(sys.argv[2]))" "$m1" "$r2")" \
+    "$(python3 -c "import sys; print(float(sys.argv[1]) / float(sys.argv[2]))" "$r1" "$r2")"
+  unset -n cmd
+done
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,0 +1,30 @@
+// grundy dots solve ... --distributed: the solve over the cluster (dots_solve.cpp prints it).
+#include <unistd.h>
+
+#include "dots_cli.h"
+#include "grundy/games/dots/solve_distributed.h"
+
+namespace grundy::cli::dots_cli {
+
+dots::SolveResult solve_distributed(DistributedRun& run, const dots::DotsState& s,
+                                    const dots::SolveOptions& so, bool progress,
+                                    search::distributed::Figures& figures) {
+  dots::DistributedOptions d;
+  d.job_nodes = run.job_nodes();
+  d.stall_seconds = run.stall_seconds();
+  const bool tty = ::isatty(STDERR_FILENO);
+  if (progress || tty)
+    d.progress = [tty](const search::distributed::Progress& p) {
+      print_distributed_progress(p, tty);
+    };
+  const int share = dots::share_weight_for(run.workers());
+  auto& channel = run.channel([&] { return dots::distributed_runner(s, so, share); });
+  auto r = dots::solve_distributed(s, so, channel, d, run.stats(), run.knowledge());
+  if (d.progress && tty) fmt::print(stderr, "\n");
+  figures = run.finish(d.job_nodes ? d.job_nodes : dots::kDefaultJobNodes);
+  r.tt.probes = figures.table_probes;
+  r.tt.hits = figures.table_hits;
+  return r;
+}
+
+}  // namespace grundy::cli::dots_cli

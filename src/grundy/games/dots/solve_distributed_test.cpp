@@ -1,0 +1,77 @@
+// The distributed Dots and Boxes solver (worker threads, no MPI) against the single-process
+// solver: the same value and the same best lines on whole small boards and random positions,
+// with budgets small enough that the master's tree does most of the work.
+#include "grundy/games/dots/solve_distributed.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "grundy/games/dots/board.h"
+#include "grundy/search/distributed/local_channel.h"
+#include "grundy/search/random.h"
+#include "grundy/testing/sanitized.h"
+
+namespace grundy::dots {
+namespace {
+
+namespace dist = search::distributed;
+
+SolveResult solve_with_workers(const DotsState& s, int workers, std::uint64_t job_nodes) {
+  SolveOptions o;
+  o.table_bytes = std::size_t{8} << 20;
+  std::vector<dist::WorkerEngine> engines;
+  for (int i = 0; i < workers; ++i)
+    engines.push_back(distributed_runner(s, o, share_weight_for(workers)));
+  dist::LocalChannel channel(std::move(engines));
+  DistributedOptions d;
+  d.job_nodes = job_nodes;
+  dist::MasterStats stats;
+  dist::Knowledge knowledge;
+  auto r = solve_distributed(s, o, channel, d, stats, knowledge);
+  EXPECT_EQ(knowledge.conflicts(), 0u);
+  channel.stop(1);
+  return r;
+}
+
+void expect_same(const DotsState& s, int workers, std::uint64_t job_nodes) {
+  SolveOptions o;
+  o.table_bytes = std::size_t{8} << 20;
+  auto want = solve(s, o);
+  auto got = solve_with_workers(s, workers, job_nodes);
+  ASSERT_TRUE(got.complete);
+  EXPECT_EQ(got.value, want.value) << s.board().rows() << "x" << s.board().cols();
+  std::sort(want.best.begin(), want.best.end());
+  std::sort(got.best.begin(), got.best.end());
+  EXPECT_EQ(got.best, want.best);
+  EXPECT_TRUE(got.best_complete);
+}
+
+TEST(DotsDistributed, WholeSmallBoardsEqualTheSolver) {
+  for (const char* size : {"1x1", "1x3", "2x2", "2x3"}) {
+    const auto& board = Board::parse(size);
+    expect_same(DotsState(board), 2, 64);
+    expect_same(DotsState(board), 3, 500);
+  }
+  if (!sanitized()) expect_same(DotsState(Board::parse("3x3")), 3, 2000);
+}
+
+TEST(DotsDistributed, RandomPositionsEqualTheSolver) {
+  search::Rng rng(31);
+  const int positions = sanitized() ? 6 : 24;
+  for (int i = 0; i < positions; ++i) {
+    const auto& board = Board::parse(i % 2 ? "3x3" : "2x4");
+    DotsState s(board);
+    const int drawn = 6 + static_cast<int>(rng.below(8));
+    for (int k = 0; k < drawn && !s.is_over(); ++k) {
+      search::MoveList<DotsState::Move, DotsState::kMaxMoves> moves;
+      s.legal_moves(moves);
+      s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+    if (s.is_over()) continue;
+    expect_same(s, 1 + static_cast<int>(rng.below(3)), 50 + rng.below(500));
+  }
+}
+
+}  // namespace
+}  // namespace grundy::dots

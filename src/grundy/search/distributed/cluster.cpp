@@ -1,0 +1,47 @@
+#include "grundy/search/distributed/cluster.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "grundy/core/error.h"
+#include "grundy/search/distributed/local_channel.h"
+
+namespace grundy::search::distributed {
+namespace {
+
+class SingleProcess : public Cluster {
+ public:
+  explicit SingleProcess(std::string why) : why_(std::move(why)) {}
+  int rank() const override { return 0; }
+  int size() const override { return 1; }
+  int workers() const override {
+    const char* v = std::getenv("GRUNDY_LOCAL_WORKERS");
+    return v ? std::max(1, std::min(64, std::atoi(v))) : 1;
+  }
+  std::string description() const override { return "one process (" + why_ + ")"; }
+  std::unique_ptr<JobChannel> channel(std::function<WorkerEngine()> make) override {
+    const int n = workers();
+    std::vector<WorkerEngine> engines;
+    for (int i = 0; i < n; ++i) engines.push_back(make());
+    return std::make_unique<LocalChannel>(std::move(engines));
+  }
+  void serve(WorkerEngine) override {}
+  void abandon() override {}
+
+ private:
+  std::string why_;
+};
+
+}  // namespace
+
+bool started_by_mpi_launcher() {
+  for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"})
+    if (std::getenv(v)) return true;
+  return false;
+}
+
+std::unique_ptr<Cluster> single_process_cluster(std::string why) {
+  return std::make_unique<SingleProcess>(std::move(why));
+}
+
+}  // namespace grundy::search::distributed

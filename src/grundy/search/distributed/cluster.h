@@ -1,0 +1,48 @@
+#pragma once
+// Starting a distributed search. Under mpirun (or srun) every rank runs the same command line:
+// rank 0 becomes the master (with one engine thread of its own, so N ranks are N workers) and
+// the other ranks serve jobs until the master tells them to stop. Started without an MPI
+// launcher, or by a grundy built without MPI, the search runs in this one process (the master
+// and one worker thread); a grundy without MPI that mpirun started refuses, since its ranks
+// could not talk to each other.
+//
+// MPI is initialised only here, only when a launcher started the process (MPI_THREAD_FUNNELED:
+// only the main thread of a rank calls MPI; the engine threads never do).
+#include <memory>
+#include <string>
+
+#include "grundy/search/distributed/channel.h"
+
+namespace grundy::search::distributed {
+
+class Cluster {
+ public:
+  // InputError when this build has no MPI but an MPI launcher started the process.
+  static std::unique_ptr<Cluster> start();
+  virtual ~Cluster() = default;
+
+  virtual int rank() const = 0;
+  virtual int size() const = 0;
+  virtual int workers() const = 0;  // engines in all (the master's rank runs one too)
+  bool is_master() const { return rank() == 0; }
+  // "3 MPI ranks", "one process (not started by mpirun)", ...
+  virtual std::string description() const = 0;
+
+  // The master's channel: worker 0 is a thread of this process running `local`, worker r > 0
+  // the rank r. One process runs GRUNDY_LOCAL_WORKERS worker threads (default 1; for tests
+  // and measurements of search overhead), each made by `make`.
+  virtual std::unique_ptr<JobChannel> channel(std::function<WorkerEngine()> make) = 0;
+  // Other ranks: run jobs with `worker` until the master says stop.
+  virtual void serve(WorkerEngine worker) = 0;
+  // The master, at the end: workers that never answered the stop (stalled) would hang a clean
+  // shutdown, so the run is ended at once (MPI_Abort with status 0) after the output is out.
+  virtual void abandon() = 0;
+};
+
+// Whether an MPI launcher (mpirun, mpiexec, srun) started this process.
+bool started_by_mpi_launcher();
+
+// The cluster of one process (used by Cluster::start when no launcher started it).
+std::unique_ptr<Cluster> single_process_cluster(std::string why);
+
+}  // namespace grundy::search::distributed

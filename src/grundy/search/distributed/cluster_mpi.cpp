@@ -1,0 +1,293 @@
+// Cluster::start with MPI (CMake compiles this file when it finds MPI, else cluster_nompi.cpp).
+//
+// Messages are byte strings (message.h) on one tag, and only between the master (rank 0) and
+// each worker: the master relays shared table entries, so every worker hears only from the
+// master, in order, and nothing can reach it after the final stop. Sends never block (a rank
+// that waited in MPI_Send for another rank waiting in its own would deadlock): each goes out
+// with MPI_Isend from a buffer kept until it completes. Every rank polls with MPI_Iprobe and
+// short sleeps rather than blocking in MPI_Recv, whose busy wait would take a core from the
+// engines.
+//
+// The C interface only: Open MPI's deprecated C++ bindings are left out.
+#define OMPI_SKIP_MPICXX 1
+#define MPICH_SKIP_MPICXX 1
+#include <mpi.h>
+
+#include <chrono>
+#include <list>
+#include <thread>
+
+#include "grundy/core/error.h"
+#include "grundy/search/distributed/cluster.h"
+#include "grundy/search/distributed/engine_thread.h"
+
+namespace grundy::search::distributed {
+namespace {
+
+constexpr int kTag = 7;
+constexpr int kMaster = 0;
+// How often a rank passes on the table entries its engine shares.
+constexpr auto kShareEvery = std::chrono::milliseconds(10);
+// Shared entries are dropped for a rank with this many sends still in flight (it is slow or
+// stalled; sharing is a help, not a duty).
+constexpr std::size_t kMaxInFlight = 64;
+using Clock = std::chrono::steady_clock;
+
+// Sends in flight: each buffer stays (a list: it never moves) until MPI_Test says it is done.
+class Outbox {
+ public:
+  void send(std::string bytes, int rank) {
+    pending_.push_back({MPI_REQUEST_NULL, rank, std::move(bytes)});
+    auto& p = pending_.back();
+    MPI_Isend(p.bytes.data(), static_cast<int>(p.bytes.size()), MPI_BYTE, rank, kTag,
+              MPI_COMM_WORLD, &p.request);
+    progress();
+  }
+  void progress() {
+    for (auto it = pending_.begin(); it != pending_.end();) {
+      int done = 0;
+      MPI_Test(&it->request, &done, MPI_STATUS_IGNORE);
+      it = done ? pending_.erase(it) : std::next(it);
+    }
+  }
+  std::size_t in_flight(int rank) const {
+    std::size_t n = 0;
+    for (const auto& p : pending_) n += p.rank == rank;
+    return n;
+  }
+  // Waits at most `seconds` for every send to complete.
+  bool flush(double seconds) {
+    const auto until = Clock::now() + std::chrono::duration<double>(seconds);
+    while (true) {
+      progress();
+      if (pending_.empty()) return true;
+      if (Clock::now() >= until) return false;
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+  }
+
+ private:
+  struct Pending {
+    MPI_Request request;
+    int rank;
+    std::string bytes;
+  };
+  std::list<Pending> pending_;
+};
+
+// A message waiting from `source` (MPI_ANY_SOURCE: anyone), received; false when none.
+bool poll_bytes(int source, std::string& out, int& from) {
+  int flag = 0;
+  MPI_Status st;
+  MPI_Iprobe(source, kTag, MPI_COMM_WORLD, &flag, &st);
+  if (!flag) return false;
+  int count = 0;
+  MPI_Get_count(&st, MPI_BYTE, &count);
+  out.assign(static_cast<std::size_t>(count), '\0');
+  MPI_Recv(out.data(), count, MPI_BYTE, st.MPI_SOURCE, kTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  from = st.MPI_SOURCE;
+  return true;
+}
+
+class MpiChannel : public JobChannel {
+ public:
+  MpiChannel(int size, WorkerEngine local)
+      : size_(size), local_(std::make_unique<EngineThread>(0, std::move(local), answers_)) {}
+
+  int workers() const override { return size_; }
+  int rank_of(int worker) const override { return worker; }
+
+  void send(int worker, const Job& job) override {
+    if (worker == kMaster)
+      local_->submit(job);
+    else
+      post(encode_job(job), worker);
+  }
+  void cancel(int worker, std::uint64_t job) override {
+    if (worker == kMaster)
+      local_->cancel(job);
+    else
+      post(encode_cancel(job), worker);
+  }
+  bool receive(Answer& out, double seconds) override {
+    const auto until = Clock::now() + std::chrono::duration<double>(seconds);
+    std::string bytes;
+    int from = 0;
+    while (true) {
+      outbox_.progress();
+      share_local();
+      if (answers_.pop(out, 0)) return true;
+      if (poll_bytes(MPI_ANY_SOURCE, bytes, from)) {
+        ++traffic_.messages_received;
+        traffic_.bytes_received += bytes.size();
+        const MessageType type = message_type(bytes);
+        if (type == MessageType::answer) {
+          out = decode_answer(bytes);
+          return true;
+        }
+        if (type == MessageType::entries) relay(from, bytes);
+        continue;  // else a late bye: nothing to do
+      }
+      if (Clock::now() >= until) return false;
+      if (answers_.pop(out, 0.0002)) return true;  // wakes at once for the local engine
+    }
+  }
+  std::vector<WorkerReport> stop(double grace) override {
+    std::vector<WorkerReport> out(static_cast<std::size_t>(size_));
+    for (int r = 0; r < size_; ++r) out[r].rank = r;
+    out[0].answered_stop = true;
+    out[0].totals = local_->totals();
+    local_.reset();
+    stopping_ = true;
+    for (int r = 1; r < size_; ++r) post(encode_stop(), r);
+    int left = size_ - 1;
+    auto deadline = Clock::now() + std::chrono::duration<double>(grace);
+    std::string bytes;
+    int from = 0;
+    while (left > 0 && Clock::now() < deadline) {
+      outbox_.progress();
+      if (!poll_bytes(MPI_ANY_SOURCE, bytes, from)) {
+        std::this_thread::sleep_for(std::chrono::microseconds(500));
+        continue;
+      }
+      if (message_type(bytes) != MessageType::bye) continue;  // answers and entries: too late
+      std::int32_t worker = 0;
+      WorkerTotals t;
+      decode_bye(bytes, worker, t);
+      if (worker < 1 || worker >= size_ || out[worker].answered_stop) continue;
+      out[worker].answered_stop = true;
+      out[worker].totals = t;
+      --left;
+      deadline = Clock::now() + std::chrono::duration<double>(grace);
+    }
+    if (left == 0) outbox_.flush(grace);
+    return out;
+  }
+  ChannelTraffic traffic() const override { return traffic_; }
+  void on_entries(std::function<void(const std::vector<TableEntry>&)> listener) override {
+    listener_ = std::move(listener);
+  }
+
+ private:
+  void post(std::string bytes, int rank) {
+    ++traffic_.messages_sent;
+    traffic_.bytes_sent += bytes.size();
+    outbox_.send(std::move(bytes), rank);
+  }
+  // Entries from `origin` (encoded; rank 0 is this rank's engine): to the master's listener,
+  // this rank's engine, and every other worker rank that keeps up.
+  void relay(int origin, const std::string& bytes) {
+    if (stopping_) return;
+    std::int32_t sender = 0;
+    const auto entries = decode_entries(bytes, sender);
+    if (listener_) listener_(entries);
+    if (origin != kMaster && local_ && local_->share()) local_->share()->store(entries);
+    for (int r = 1; r < size_; ++r)
+      if (r != origin && outbox_.in_flight(r) < kMaxInFlight) post(bytes, r);
+  }
+  // What this rank's own engine shared since the last time, every kShareEvery.
+  void share_local() {
+    if (!local_ || !local_->share() || Clock::now() - last_share_ < kShareEvery) return;
+    last_share_ = Clock::now();
+    batch_.clear();
+    local_->share()->take(batch_);
+    if (!batch_.empty()) relay(kMaster, encode_entries(kMaster, batch_));
+  }
+
+  int size_;
+  AnswerQueue answers_;
+  std::unique_ptr<EngineThread> local_;
+  Outbox outbox_;
+  ChannelTraffic traffic_;
+  std::function<void(const std::vector<TableEntry>&)> listener_;
+  Clock::time_point last_share_ = Clock::now();
+  std::vector<TableEntry> batch_;
+  bool stopping_ = false;
+};
+
+class MpiCluster : public Cluster {
+ public:
+  MpiCluster() {
+    int provided = 0;
+    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  }
+  ~MpiCluster() override {
+    if (!abandoned_) MPI_Finalize();
+  }
+
+  int rank() const override { return rank_; }
+  int size() const override { return size_; }
+  int workers() const override { return size_; }
+  std::string description() const override { return std::to_string(size_) + " MPI ranks"; }
+
+  std::unique_ptr<JobChannel> channel(std::function<WorkerEngine()> make) override {
+    return std::make_unique<MpiChannel>(size_, make());
+  }
+
+  // A worker rank: jobs, withdrawals and shared entries come from the master only (in order);
+  // answers and this engine's entries go to it.
+  void serve(WorkerEngine worker) override {
+    AnswerQueue answers;
+    EngineThread engine(rank_, std::move(worker), answers);
+    Outbox outbox;
+    std::string bytes;
+    int from = 0;
+    auto last_share = Clock::now();
+    std::vector<TableEntry> batch;
+    while (true) {
+      outbox.progress();
+      Answer a;
+      while (answers.pop(a, 0)) outbox.send(encode_answer(a), kMaster);
+      if (engine.share() && Clock::now() - last_share >= kShareEvery) {
+        last_share = Clock::now();
+        batch.clear();
+        engine.share()->take(batch);
+        if (!batch.empty()) outbox.send(encode_entries(rank_, batch), kMaster);
+      }
+      if (!poll_bytes(kMaster, bytes, from)) {
+        if (answers.pop(a, 0.0005)) outbox.send(encode_answer(a), kMaster);
+        continue;
+      }
+      switch (message_type(bytes)) {
+        case MessageType::job:
+          engine.submit(decode_job(bytes));
+          break;
+        case MessageType::cancel:
+          engine.cancel(decode_cancel(bytes));
+          break;
+        case MessageType::entries:
+          if (engine.share()) {
+            std::int32_t origin = 0;
+            engine.share()->store(decode_entries(bytes, origin));
+          }
+          break;
+        case MessageType::stop:
+          outbox.send(encode_bye(rank_, engine.totals()), kMaster);
+          outbox.flush(60);
+          return;
+        default:
+          break;
+      }
+    }
+  }
+
+  void abandon() override {
+    abandoned_ = true;
+    MPI_Abort(MPI_COMM_WORLD, 0);
+  }
+
+ private:
+  int rank_ = 0, size_ = 1;
+  bool abandoned_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Cluster> Cluster::start() {
+  if (!started_by_mpi_launcher()) return single_process_cluster("not started by mpirun");
+  return std::make_unique<MpiCluster>();
+}
+
+}  // namespace grundy::search::distributed

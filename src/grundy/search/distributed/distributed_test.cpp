@@ -1,0 +1,393 @@
+// The distributed search without MPI: its messages, knowledge and checkpoints, and the master
+// with worker threads (LocalChannel) on toy games against plain minimax, with tiny job budgets
+// so that the master's tree, splits and repeated budgets are all exercised.
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "grundy/core/error.h"
+#include "grundy/search/distributed/checkpoint.h"
+#include "grundy/search/distributed/local_channel.h"
+#include "grundy/search/distributed/master.h"
+#include "grundy/search/distributed/message.h"
+#include "grundy/search/distributed/proof_walk.h"
+#include "grundy/search/distributed/runners.h"
+#include "grundy/search/random.h"
+#include "grundy/search/testing/toy_games.h"
+#include "grundy/testing/sanitized.h"
+
+namespace grundy::search::distributed {
+namespace {
+
+using search::testing::CoinRow;
+using search::testing::TicTacToe;
+
+template <class S>
+int exact_value_of(const S& s) {
+  S copy = s;
+  return search::testing::minimax(copy);
+}
+
+template <class Make>
+std::unique_ptr<LocalChannel> workers_of(int n, Make&& make) {
+  std::vector<WorkerEngine> engines;
+  for (int i = 0; i < n; ++i) engines.push_back(make());
+  return std::make_unique<LocalChannel>(std::move(engines));
+}
+
+std::vector<int> random_coins(Rng& rng) {
+  std::vector<int> coins(1 + rng.below(12));
+  for (auto& c : coins) c = static_cast<int>(rng.below(9)) + 1;
+  return coins;
+}
+
+TEST(DistributedMessages, RoundTripAndRefuseDamage) {
+  Job j;
+  j.id = 77;
+  j.kind = JobKind::fragment;
+  j.t = -3;
+  j.budget = 1234567;
+  j.path = {1, 2, 65535};
+  const Job j2 = decode_job(encode_job(j));
+  EXPECT_EQ(j2.id, 77u);
+  EXPECT_EQ(j2.kind, JobKind::fragment);
+  EXPECT_EQ(j2.t, -3);
+  EXPECT_EQ(j2.budget, 1234567u);
+  EXPECT_EQ(j2.path, j.path);
+
+  Answer a;
+  a.job = 9;
+  a.worker = 3;
+  a.status = AnswerStatus::unknown;
+  a.lower = -5;
+  a.upper = 7;
+  a.has_move = true;
+  a.move = 12;
+  a.nodes = 1u << 30;
+  a.seconds = 0.25;
+  a.totals.jobs = 4;
+  a.totals.idle_seconds = 1.5;
+  a.bounds = {{11, -2, 3}};
+  a.numbers = {{12, 5, 6}};
+  a.fragment = {{13, 1, true, 4, true}, {14, 0, false, 0, false}};
+  const Answer b = decode_answer(encode_answer(a));
+  EXPECT_EQ(b.job, 9u);
+  EXPECT_EQ(b.worker, 3);
+  EXPECT_EQ(b.status, AnswerStatus::unknown);
+  EXPECT_EQ(b.lower, -5);
+  EXPECT_EQ(b.upper, 7);
+  EXPECT_TRUE(b.has_move);
+  EXPECT_EQ(b.move, 12);
+  EXPECT_EQ(b.nodes, 1u << 30);
+  EXPECT_EQ(b.totals.jobs, 4u);
+  EXPECT_DOUBLE_EQ(b.totals.idle_seconds, 1.5);
+  ASSERT_EQ(b.bounds.size(), 1u);
+  EXPECT_EQ(b.bounds[0].upper, 3);
+  ASSERT_EQ(b.numbers.size(), 1u);
+  EXPECT_EQ(b.numbers[0].dn, 6u);
+  ASSERT_EQ(b.fragment.size(), 2u);
+  EXPECT_TRUE(b.fragment[0].proven && b.fragment[0].has_move);
+  EXPECT_FALSE(b.fragment[1].proven);
+
+  std::int32_t origin = 0;
+  const auto entries = decode_entries(encode_entries(2, {{1, -1, 1, 3, 9}}), origin);
+  EXPECT_EQ(origin, 2);
+  ASSERT_EQ(entries.size(), 1u);
+  EXPECT_EQ(entries[0].weight, 9);
+  EXPECT_EQ(decode_cancel(encode_cancel(42)), 42u);
+  EXPECT_EQ(message_type(encode_stop()), MessageType::stop);
+
+  // Cut short anywhere, one byte too many, or of the wrong type: refused, never read past.
+  const std::string whole = encode_answer(a);
+  for (std::size_t n = 0; n < whole.size(); ++n)
+    EXPECT_THROW(decode_answer(whole.substr(0, n)), InputError) << n;
+  EXPECT_THROW(decode_answer(whole + "x"), InputError);
+  EXPECT_THROW(decode_job(whole), InputError);
+  EXPECT_THROW(message_type(std::string(1, '\x09')), InputError);
+  std::string huge = encode_job(j);
+  huge[1 + 8 + 1 + 4 + 8] = '\xff';  // a path length far beyond the bytes
+  EXPECT_THROW(decode_job(huge), InputError);
+}
+
+TEST(DistributedKnowledge, NarrowsCountsConflictsAndSurvivesACheckpoint) {
+  Knowledge k;
+  k.narrow(1, -3, 5);
+  k.narrow(1, 0, 9);
+  EXPECT_EQ(k.bounds(1).lower, 0);
+  EXPECT_EQ(k.bounds(1).upper, 5);
+  EXPECT_TRUE(k.bounds(1).decides(0));
+  EXPECT_FALSE(k.bounds(1).decides(1));
+  k.narrow(1, 7, 9);  // contradicts [0, 5]
+  EXPECT_EQ(k.conflicts(), 1u);
+  EXPECT_EQ(k.bounds(1).upper, 5);
+  k.mark_hard(2, 100);
+  k.mark_hard(2, 50);
+  EXPECT_EQ(k.spent(2), 100u);
+  EXPECT_EQ(k.bounds(3).lower, -Knowledge::kNone);
+
+  const auto path =
+      (std::filesystem::temp_directory_path() / ("grundy-dist-ckpt-" + std::to_string(::getpid())))
+          .string();
+  MasterCheckpoint c;
+  c.tag = "toy 1";
+  c.state = "abc";
+  c.nodes = 99;
+  save_checkpoint(path, c, k);
+  EXPECT_TRUE(is_distributed_checkpoint(path));
+  MasterCheckpoint d;
+  d.tag = "toy 1";
+  Knowledge k2;
+  load_checkpoint(path, d, k2);
+  EXPECT_EQ(d.state, "abc");
+  EXPECT_EQ(d.nodes, 99u);
+  EXPECT_EQ(k2.bounds(1).lower, 0);
+  EXPECT_EQ(k2.spent(2), 100u);
+  d.tag = "toy 2";
+  EXPECT_THROW(load_checkpoint(path, d, k2), InputError);
+  // One byte changed or the file cut short: refused.
+  std::string bytes;
+  {
+    std::ifstream in(path, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  for (const std::size_t at : {bytes.size() / 2, bytes.size() - 1}) {
+    std::string bad = bytes;
+    bad[at] = static_cast<char>(bad[at] ^ 1);
+    std::ofstream(path, std::ios::binary) << bad;
+    d.tag = "toy 1";
+    EXPECT_THROW(load_checkpoint(path, d, k2), InputError);
+  }
+  std::ofstream(path, std::ios::binary) << bytes.substr(0, bytes.size() - 3);
+  EXPECT_THROW(load_checkpoint(path, d, k2), InputError);
+  std::filesystem::remove(path);
+}
+
+TEST(DistributedEngine, AQueuedJobWithdrawnAnswersAtOnce) {
+  AnswerQueue q;
+  std::atomic<int> started{0};
+  WorkerEngine slow;
+  slow.run = [&](const Job&, const std::atomic<bool>& cancel) {
+    ++started;
+    while (!cancel.load()) std::this_thread::yield();
+    return Answer{};
+  };
+  EngineThread e(0, slow, q);
+  Job first, second;
+  first.id = 1;
+  second.id = 2;
+  e.submit(first);
+  e.submit(second);
+  while (started.load() == 0) std::this_thread::yield();  // the first runs, the second waits
+  e.cancel(2);
+  Answer a;
+  ASSERT_TRUE(q.pop(a, 5));
+  EXPECT_EQ(a.job, 2u);
+  EXPECT_EQ(a.status, AnswerStatus::cancelled);
+  e.cancel(1);
+  ASSERT_TRUE(q.pop(a, 5));
+  EXPECT_EQ(a.job, 1u);
+  EXPECT_EQ(a.status, AnswerStatus::cancelled);
+  EXPECT_EQ(started.load(), 1);
+}
+
+// Every question on random coin rows (scores, extra moves) decided by alpha-beta workers with
+// budgets of a few nodes equals minimax; so do fail-soft bounds in the knowledge.
+TEST(DistributedMaster, AlphaBetaJobsEqualMinimaxOnCoinRows) {
+  Rng rng(27);
+  const int rows = sanitized() ? 12 : 40;
+  for (int i = 0; i < rows; ++i) {
+    const CoinRow row(random_coins(rng));
+    const int v = exact_value_of(row);
+    const int workers = 1 + static_cast<int>(rng.below(3));
+    const int share = rng.below(2) ? 1 : 0;
+    auto channel = workers_of(workers, [&] { return alpha_beta_runner(row, 1 << 16, share); });
+    Knowledge k;
+    MasterOptions o;
+    o.budget = 1 + rng.below(40);
+    o.max_budget_factor = 1 + rng.below(8);
+    o.order_bias = rng.below(2) ? 50 : 0;
+    o.split_margin = o.order_bias / 2;
+    Master<CoinRow> m(row, *channel, k, o);
+    for (int t = v - 2; t <= v + 2; ++t) {
+      const auto a = m.decide({{{}, t}});
+      ASSERT_EQ(a[0], v >= t ? 1 : 0) << "row " << i << " t " << t;
+      const auto b = m.bounds_of(row);
+      EXPECT_LE(b.lower, v);
+      EXPECT_GE(b.upper, v);
+    }
+    // The moves' questions at once: each is decided as minimax says.
+    MovesOf<CoinRow> moves;
+    row.legal_moves(moves);
+    std::vector<Master<CoinRow>::Question> qs;
+    std::vector<int> want;
+    for (const auto mv : moves) {
+      CoinRow c = row;
+      const int me = c.to_move();
+      c.play(mv);
+      const auto q = child_question(c, me, 0, v);
+      qs.push_back({{mv}, q.t});
+      want.push_back(exact_value_of(c) >= q.t ? 1 : 0);
+    }
+    EXPECT_EQ(m.decide(qs), want) << "row " << i;
+    EXPECT_EQ(k.conflicts(), 0u);
+    channel->stop(1);
+  }
+}
+
+// df-pn workers on tic-tac-toe positions: answers equal minimax, a proving move proves, and
+// the proof walked from the master's knowledge and the workers' fragments is a winning strategy.
+TEST(DistributedMaster, ProofNumberJobsEqualMinimaxAndRebuildTheProof) {
+  Rng rng(5);
+  const int games = sanitized() ? 6 : 20;
+  for (int game = 0; game < games; ++game) {
+    TicTacToe s;
+    const int plies = static_cast<int>(rng.below(4));
+    for (int i = 0; i < plies && !s.is_over(); ++i) {
+      MovesOf<TicTacToe> moves;
+      s.legal_moves(moves);
+      s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+    if (s.is_over()) continue;
+    const int v = exact_value_of(s);
+    auto channel = workers_of(2, [&] { return proof_number_runner(s, 1 << 16, true); });
+    Knowledge k;
+    MasterOptions o;
+    o.budget = 1 + rng.below(30);
+    o.weak = true;
+    Master<TicTacToe> m(s, *channel, k, o);
+    for (int t = 0; t <= 1; ++t) {
+      ASSERT_EQ(m.decide({{{}, t}})[0], v >= t ? 1 : 0);
+      if (v < t) continue;
+      TicTacToe::Move mv;
+      ASSERT_TRUE(m.proving_move({}, t, mv));
+      TicTacToe c = s;
+      const int me = c.to_move();
+      c.play(mv);
+      EXPECT_GE(margin(c, me) - exact_value_of(c), t);
+    }
+    if (v < 1) {
+      channel->stop(1);
+      continue;
+    }
+    // The master's proof walk of "the mover wins", fragments fetched where it has gaps.
+    std::map<std::uint64_t, FragmentEntry> known;
+    ProofWalk<TicTacToe>::Oracle oracle = [&](TicTacToe& x, int t, std::uint8_t& mv) {
+      const auto f = known.find(fragment_id(x.hash(), t));
+      if (f != known.end()) {
+        if (!f->second.proven) return 0;
+        if (!f->second.has_move) return -1;
+        mv = static_cast<std::uint8_t>(f->second.move);
+        return 1;
+      }
+      return -1;
+    };
+    std::map<std::uint64_t, std::uint8_t> strategy;
+    const int prover = s.to_move();
+    ProofWalk<TicTacToe>::Visit visit = [&](const TicTacToe& x, int, bool, bool has_move,
+                                            std::uint8_t mv) {
+      if (has_move && x.to_move() == prover) strategy[x.hash()] = mv;
+    };
+    bool done = false;
+    for (int round = 0; round < 5 && !done; ++round) {
+      ProofWalk<TicTacToe> walk(oracle, visit, true);
+      done = walk.run(s, 1);
+      if (done) break;
+      std::vector<Master<TicTacToe>::Question> requests;
+      for (const auto& miss : walk.missing()) requests.push_back({miss.path, miss.t});
+      for (const auto& a : m.run_jobs(requests, JobKind::fragment)) {
+        ASSERT_EQ(a.status, AnswerStatus::decided);
+        for (const auto& f : a.fragment) known.emplace(fragment_id(f.hash, f.t), f);
+      }
+    }
+    ASSERT_TRUE(done);
+    // The prover follows the strategy, the opponent tries everything: the prover always wins.
+    std::function<bool(TicTacToe&)> wins = [&](TicTacToe& p) -> bool {
+      if (p.is_over()) return p.points(prover) == 1;
+      MovesOf<TicTacToe> moves;
+      p.legal_moves(moves);
+      if (p.to_move() == prover) {
+        const auto it = strategy.find(p.hash());
+        if (it == strategy.end()) return false;
+        TicTacToe c = p;
+        c.play(it->second);
+        return wins(c);
+      }
+      for (const auto mv : moves) {
+        TicTacToe c = p;
+        c.play(mv);
+        if (!wins(c)) return false;
+      }
+      return true;
+    };
+    TicTacToe start = s;
+    EXPECT_TRUE(wins(start)) << "game " << game;
+    channel->stop(1);
+  }
+}
+
+// A worker that stops answering: its job goes to another after the stall limit, the answer is
+// the same, and the worker is counted as stalled.
+TEST(DistributedMaster, AStalledWorkersJobGoesToAnother) {
+  const CoinRow row({3, 9, 2, 7, 4, 8, 1, 6, 5, 2, 9, 3});
+  const int v = exact_value_of(row);
+  auto channel = workers_of(2, [&] { return alpha_beta_runner(row, 1 << 16); });
+  channel->pause(1);  // worker 1 keeps whatever it is given
+  Knowledge k;
+  MasterOptions o;
+  o.budget = 50;
+  o.stall_seconds = 0.2;
+  Master<CoinRow> m(row, *channel, k, o);
+  EXPECT_EQ(m.decide({{{}, v}})[0], 1);
+  EXPECT_EQ(m.decide({{{}, v + 1}})[0], 0);
+  EXPECT_GE(m.stats().stalls, 1u);
+  EXPECT_GE(m.stats().resent, 1u);
+  channel->resume(1);
+  const auto reports = channel->stop(1);
+  EXPECT_EQ(reports.size(), 2u);
+}
+
+// A search stopped half way keeps what it learnt: a new master with the same knowledge (as a
+// checkpoint gives it) finishes with the same answer and sends fewer jobs.
+TEST(DistributedMaster, KnowledgeCarriesOverToANewMaster) {
+  const CoinRow row({5, 1, 8, 3, 9, 2, 7, 4, 6, 2, 8, 1, 9, 3});
+  const int v = exact_value_of(row);
+  Knowledge k;
+  std::uint64_t first_jobs = 0;
+  {
+    auto channel = workers_of(2, [&] { return alpha_beta_runner(row, 1 << 16); });
+    std::atomic<bool> stop{false};
+    MasterOptions o;
+    o.budget = 20;
+    o.stop = &stop;
+    Master<CoinRow> m(row, *channel, k, o);
+    int answered = 0;
+    std::thread stopper([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      stop = true;
+    });
+    const auto a = m.decide({{{}, v}});
+    stopper.join();
+    answered = a[0];
+    first_jobs = m.stats().jobs_sent;
+    EXPECT_TRUE(answered == -1 || answered == 1);
+    channel->stop(1);
+  }
+  auto channel = workers_of(2, [&] { return alpha_beta_runner(row, 1 << 16); });
+  MasterOptions o;
+  o.budget = 20;
+  Master<CoinRow> m(row, *channel, k, o);
+  EXPECT_EQ(m.decide({{{}, v}})[0], 1);
+  EXPECT_EQ(m.decide({{{}, v + 1}})[0], 0);
+  EXPECT_EQ(k.conflicts(), 0u);
+  (void)first_jobs;
+  channel->stop(1);
+}
+
+}  // namespace
+}  // namespace grundy::search::distributed

@@ -1,0 +1,26 @@
+#pragma once
+// Passing shared table entries between the workers of a channel (channel.h, TableShare): each
+// batch a worker's table gives goes to every other worker and to the master's listener.
+#include <functional>
+#include <vector>
+
+#include "grundy/search/distributed/channel.h"
+
+namespace grundy::search::distributed {
+
+struct EntryRelay {
+  std::function<void(const std::vector<TableEntry>&)> listener;
+  std::uint64_t entries = 0;  // relayed so far
+
+  // A batch from worker `origin`: to the listener, then to each other worker by `deliver`.
+  template <class Deliver>
+  void relay(int origin, const std::vector<TableEntry>& batch, int workers, Deliver&& deliver) {
+    if (batch.empty()) return;
+    entries += batch.size();
+    if (listener) listener(batch);
+    for (int w = 0; w < workers; ++w)
+      if (w != origin) deliver(w);
+  }
+};
+
+}  // namespace grundy::search::distributed

@@ -1,0 +1,236 @@
+#pragma once
+// What a worker runs for each job, over any TwoPlayerState: the engines of search/ with the
+// worker's own table, kept from job to job (so the next question on a position, or the next
+// threshold, finds what the last one learnt).
+//   alpha_beta_runner    one null-window test of alpha_beta.h within the job's node budget;
+//                        when the budget ends, the exact bounds its table holds on each child
+//   proof_number_runner  df-pn (proof_number.h) within the budget; when it ends, each child's
+//                        proof and disproof numbers (decided children as bounds); and fragment
+//                        jobs: the decided positions of the proof below a position, walked to
+//                        the finished games with the table as the oracle
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "grundy/search/alpha_beta.h"
+#include "grundy/search/distributed/channel.h"
+#include "grundy/search/distributed/proof_walk.h"
+#include "grundy/search/proof_number.h"
+
+namespace grundy::search::distributed {
+
+// The position after a job's moves from `root`; false when a move is not legal there (never
+// from our master: a message from elsewhere).
+template <TwoPlayerState S>
+bool replay(S& s, const Job& job) {
+  MovesOf<S> legal;
+  for (const auto code : job.path) {
+    s.legal_moves(legal);
+    const auto m = move_from_code<S>(code);
+    if (!legal.contains(m)) return false;
+    s.play(m);
+  }
+  return true;
+}
+
+// The table of an alpha-beta worker, shared (channel.h): what the search stores for subtrees of
+// at least 2^(weight - 1) nodes waits in an outbox for the message thread.
+class AlphaBetaShare : public TableShare {
+ public:
+  explicit AlphaBetaShare(TranspositionTable& table) : table_(table) {}
+  void add(std::uint64_t key, const TTEntry& e) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    outbox_.push_back({key, e.lower, e.upper, e.move, e.weight});
+  }
+  void take(std::vector<TableEntry>& out) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    out.insert(out.end(), outbox_.begin(), outbox_.end());
+    outbox_.clear();
+  }
+  void store(const std::vector<TableEntry>& in) override {
+    for (const auto& x : in) {
+      TTEntry t;
+      t.lower = x.lower;
+      t.upper = x.upper;
+      t.move = x.move;
+      t.weight = x.weight;
+      t.depth = TranspositionTable::kExactDepth;
+      table_.store(x.key, t);
+    }
+  }
+
+ private:
+  TranspositionTable& table_;
+  std::mutex mutex_;
+  std::vector<TableEntry> outbox_;
+};
+
+// `share_weight` > 0: the table is shared (AlphaBetaShare) from that weight up.
+template <TwoPlayerState S>
+WorkerEngine alpha_beta_runner(const S& root, std::size_t table_bytes, int share_weight = 0) {
+  struct Engine {
+    Engine(const S& r, std::size_t bytes) : root(r), table(bytes), search(table) {}
+    S root;
+    TranspositionTable table;
+    AlphaBeta<S> search;
+  };
+  auto e = std::make_shared<Engine>(root, table_bytes);
+  std::shared_ptr<AlphaBetaShare> share;
+  if (share_weight > 0) {
+    share = std::make_shared<AlphaBetaShare>(e->table);
+    e->search.export_entries(
+        [s = share.get()](std::uint64_t key, const TTEntry& t) { s->add(key, t); }, share_weight);
+  }
+  auto run = [e, share](const Job& job, const std::atomic<bool>& cancel) {
+    Answer a;
+    S s = e->root;
+    if (job.kind != JobKind::solve || !replay(s, job)) {
+      a.status = AnswerStatus::failed;  // alpha-beta exports no proofs
+      return a;
+    }
+    SearchLimits limits;
+    limits.max_nodes = job.budget;
+    limits.stop = &cancel;
+    constexpr int scale = point_scale<S>();
+    const auto r = e->search.test(s, job.t * scale, limits);
+    a.nodes = r.nodes;
+    a.totals.table_probes = e->search.tt_stats().probes;
+    a.totals.table_hits = e->search.tt_stats().hits;
+    if (r.complete) {
+      a.status = AnswerStatus::decided;
+      if (r.value >= job.t * scale) {
+        a.lower = floor_div(r.value, scale);
+        a.has_move = r.has_move;
+        a.move = move_code<S>(r.best);
+      } else {
+        a.upper = -floor_div(-r.value, scale);
+      }
+      return a;
+    }
+    a.status = AnswerStatus::unknown;
+    MovesOf<S> moves;
+    if constexpr (requires { s.search_moves(moves); })
+      s.search_moves(moves);
+    else
+      s.legal_moves(moves);
+    for (const auto m : moves) {
+      const auto u = s.play(m);
+      int lo, hi;
+      if (e->search.stored_bounds(s, lo, hi) && (lo > -kInfinity || hi < kInfinity))
+        a.bounds.push_back(
+            {position_key(s),
+             static_cast<std::int16_t>(lo <= -kInfinity ? -kNoBound : floor_div(lo, scale)),
+             static_cast<std::int16_t>(hi >= kInfinity ? kNoBound : -floor_div(-hi, scale))});
+      s.undo(m, u);
+    }
+    return a;
+  };
+  return WorkerEngine{run, share};
+}
+
+// The id of (position, t) in proof fragments: the full hash (mirror images are separate).
+inline std::uint64_t fragment_id(std::uint64_t hash, int t) {
+  return hash ^ (static_cast<std::uint64_t>(t + 0x4000) * 0xd6e8feb86659fd93ull);
+}
+
+// A worker's part of a proof: every decided position of the proof of (s, t), walked to the
+// finished games, its moves from the worker's table (proving again what the table has lost).
+template <class Engine, class S>
+Answer fragment(Engine& e, S& s, int t, const std::atomic<bool>& cancel) {
+  Answer a;
+  PnLimits limits;
+  limits.stop = &cancel;
+  const auto prove = [&](S& x, int q) { a.nodes += e.pns.prove(x, q, limits).nodes; };
+  const typename ProofWalk<S>::Oracle oracle = [&](S& x, int q, typename S::Move& m) {
+    std::uint32_t pn, dn;
+    if (!e.table.probe(question_key(x, q), pn, dn) || (pn != 0 && dn != 0)) {
+      prove(x, q);
+      if (!e.table.probe(question_key(x, q), pn, dn)) return -1;
+    }
+    if (dn == 0) return 0;
+    if (pn != 0) return -1;
+    if (e.pns.proving_move(x, q, m)) return 1;
+    prove(x, q);
+    return e.pns.proving_move(x, q, m) ? 1 : -1;
+  };
+  const typename ProofWalk<S>::Visit visit = [&](const S& x, int q, bool proven, bool has_move,
+                                                 typename S::Move m) {
+    FragmentEntry f;
+    f.hash = x.hash();
+    f.t = q;
+    f.proven = proven;
+    f.has_move = has_move;
+    f.move = move_code<S>(m);
+    a.fragment.push_back(f);
+  };
+  ProofWalk<S> walk(oracle, visit, true);
+  a.status = walk.run(s, t) && !cancel ? AnswerStatus::decided : AnswerStatus::failed;
+  return a;
+}
+
+template <TwoPlayerState S>
+WorkerEngine proof_number_runner(const S& root, std::size_t table_bytes, bool weak) {
+  struct Engine {
+    Engine(const S& r, std::size_t bytes) : root(r), table(bytes), pns(table) {}
+    S root;
+    ProofTable table;
+    ProofNumberSearch<S> pns;
+  };
+  auto e = std::make_shared<Engine>(root, table_bytes);
+  e->pns.set_weak(weak);
+  auto run = [e](const Job& job, const std::atomic<bool>& cancel) {
+    Answer a;
+    S s = e->root;
+    if (!replay(s, job)) {
+      a.status = AnswerStatus::failed;
+      return a;
+    }
+    if (job.kind == JobKind::fragment) return fragment(*e, s, job.t, cancel);
+    PnLimits limits;
+    limits.max_nodes = job.budget;
+    limits.stop = &cancel;
+    const auto r = e->pns.prove(s, job.t, limits);
+    a.nodes = r.nodes;
+    if (r.status == PnStatus::proven) {
+      a.status = AnswerStatus::decided;
+      a.lower = job.t;
+      a.has_move = r.has_move;
+      a.move = move_code<S>(r.move);
+      return a;
+    }
+    if (r.status == PnStatus::disproven) {
+      a.status = AnswerStatus::decided;
+      a.upper = job.t - 1;
+      return a;
+    }
+    // What the table holds on each child's question: decided ones become bounds, open ones the
+    // first numbers of the master's new leaves.
+    a.status = AnswerStatus::unknown;
+    MovesOf<S> legal;
+    s.legal_moves(legal);
+    const int me = s.to_move();
+    const int before = margin(s, me);
+    for (const auto m : legal) {
+      const auto u = s.play(m);
+      const auto q = child_question(s, me, before, job.t);
+      std::uint32_t pn, dn;
+      if (exact_answer(s, q.t) < 0 && e->table.probe(question_key(s, q.t), pn, dn)) {
+        if (pn == 0)
+          a.bounds.push_back({position_key(s), static_cast<std::int16_t>(q.t),
+                              static_cast<std::int16_t>(kNoBound)});
+        else if (dn == 0)
+          a.bounds.push_back({position_key(s), static_cast<std::int16_t>(-kNoBound),
+                              static_cast<std::int16_t>(q.t - 1)});
+        else
+          a.numbers.push_back({question_key(s, q.t), pn, dn});
+      }
+      s.undo(m, u);
+    }
+    return a;
+  };
+  return WorkerEngine{run, nullptr};
+}
+
+}  // namespace grundy::search::distributed

@@ -1,0 +1,1 @@
+dots solve 2x2 --distributed --stall-seconds -3

@@ -1,0 +1,1 @@
+uttt solve --moves e5 --distributed --opening centre

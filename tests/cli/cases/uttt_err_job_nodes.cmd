@@ -1,0 +1,1 @@
+uttt solve --distributed --job-nodes 1e6

@@ -1,0 +1,228 @@
+#!/usr/bin/env bash
+# Distributed solving under MPI (docs/distributed.md): `mpirun --oversubscribe -np 3` runs of
+# `grundy dots solve --distributed` and `grundy uttt solve --distributed` give the answers of
+# the single-process solvers (value and every best line; result, and a proof that the
+# independent checker accepts), also when a rank is killed with SIGKILL half way and the run
+# is resumed from the master's checkpoint, and when a worker stops answering (SIGSTOP).
+# Skipped, saying why, without mpirun or in a grundy built without MPI.
+set -u
+: "${GRUNDY:?set GRUNDY to the grundy binary}"
+: "${CHECKER:?set CHECKER to the uttt_proof_check binary}"
+MPIRUN=${MPIRUN:-mpirun}
+if ! command -v "$MPIRUN" >/dev/null 2>&1; then
+  echo "distributed: skipped (no mpirun: install openmpi-bin)"
+  exit 0
+fi
+dir=$(mktemp -d)
+mpi_pid=
+trap '[ -n "$mpi_pid" ] && kill -9 "$mpi_pid" 2>/dev/null; rm -rf "$dir"' EXIT
+# Root may run mpirun here (containers, CI); --oversubscribe: 3 ranks on fewer cores.
+mpi=("$MPIRUN" --oversubscribe --allow-run-as-root -np 3)
+export OMPI_MCA_btl_vader_single_copy_mechanism=none  # no ptrace between ranks in containers
+# Under sanitizers (a slower build): fewer and smaller cases, and LeakSanitizer off for Open
+# MPI's own allocations, which live until the process ends (not grundy's leaks: the unit tests
+# check those without MPI).
+small=
+if [ -n "${GRUNDY_SANITIZED:-}" ]; then
+  small=1
+  export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+fi
+pass=0
+fail=0
+check() {  # check NAME CONDITION-COMMAND...
+  local name=$1
+  shift
+  if "$@"; then pass=$((pass + 1)); else echo "FAIL $name"; fail=$((fail + 1)); fi
+}
+same() {  # same NAME FILE-A FILE-B PYTHON-EXPRESSION-ON-j (must be equal for both files)
+  local a b
+  a=$(python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($4)" "$2" 2>&1)
+  b=$(python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($4)" "$3" 2>&1)
+  if [ "$a" = "$b" ]; then pass=$((pass + 1)); else
+    echo "FAIL $1: $a (single process) != $b (distributed)"
+    fail=$((fail + 1))
+  fi
+}
+
+"${mpi[@]}" "$GRUNDY" dots solve 1x1 --distributed >"$dir/probe" 2>&1
+if grep -q "built without MPI" "$dir/probe"; then
+  echo "distributed: skipped (this grundy was built without MPI)"
+  exit 0
+fi
+
+# --- Dots and Boxes: whole boards up to 3x4, and random positions -----------------------------
+dots_same() {  # dots_same NAME SIZE MOVES JOB-NODES
+  "$GRUNDY" dots solve "$2" --moves "$3" --json --table-mb 64 >"$dir/one.json"
+  "${mpi[@]}" "$GRUNDY" dots solve "$2" --moves "$3" --json --table-mb 64 --distributed \
+    --job-nodes "$4" >"$dir/many.json" 2>"$dir/many.err" ||
+    { echo "FAIL $1: exit status $?"; cat "$dir/many.err"; fail=$((fail + 1)); return; }
+  same "$1 value and best lines" "$dir/one.json" "$dir/many.json" "(j['value'], j['best'])"
+  check "$1 figures of 3 ranks" [ "$(python3 -c "import json; j=json.load(open('$dir/many.json'))['distributed']; print(len(j['workers']), all(w['jobs'] >= 0 and not w['lost'] for w in j['workers']))")" = "3 True" ]
+}
+boards="1x1 1x2 2x2 2x3 3x3"
+[ -n "$small" ] && boards="1x1 2x2 3x3"
+for b in $boards; do dots_same "dots $b" "$b" "" 5000; done
+# Random positions (fixed seeds): 3x3, 3x4 and 4x4 with enough lines drawn to be quick.
+positions=$(python3 - "$small" <<'EOF'
+import random, sys
+def lines(r, c):
+    out = []
+    for y in range(r + 1):
+        for x in range(c):
+            out.append("%s%d%s%d" % (chr(97 + x), y + 1, chr(98 + x), y + 1))
+    for y in range(r):
+        for x in range(c + 1):
+            out.append("%s%d%s%d" % (chr(97 + x), y + 1, chr(97 + x), y + 2))
+    return out
+cases = [("3x3", 6, 1), ("3x3", 10, 2), ("3x4", 12, 3), ("4x4", 22, 4), ("3x4", 8, 5), ("4x4", 26, 6)]
+if sys.argv[1]:
+    cases = cases[:3]
+for size, drawn, seed in cases:
+    r, c = map(int, size.split("x"))
+    rng = random.Random(seed)
+    print(size, " ".join(rng.sample(lines(r, c), drawn)))
+EOF
+)
+while read -r size moves; do
+  dots_same "dots $size after '$moves'" "$size" "$moves" 3000
+done <<<"$positions"
+
+# --- Ultimate Tic-Tac-Toe: both rule sets, proofs checked by the independent checker ----------
+uttt_same() {  # uttt_same NAME RULES MOVES
+  "$GRUNDY" uttt solve --rules "$2" --moves "$3" --memory 64 --json >"$dir/one.json"
+  "${mpi[@]}" "$GRUNDY" uttt solve --rules "$2" --moves "$3" --memory 64 --json --distributed \
+    --job-nodes 3000 --proof "$dir/proof" >"$dir/many.json" 2>"$dir/many.err" ||
+    { echo "FAIL $1: exit status $?"; cat "$dir/many.err"; fail=$((fail + 1)); return; }
+  same "$1 result" "$dir/one.json" "$dir/many.json" "j['result']"
+  if [ "$(python3 -c "import json; print(json.load(open('$dir/many.json'))['result'])")" = win ]; then
+    check "$1 proof checked" "$CHECKER" "$dir/proof"
+  fi
+  rm -f "$dir/proof"
+}
+win52="e5 d4 c1 h3 e7 e1 f2 g5 c5 h4 d2 b4 e3 f9 g7 a1 c2 i4 h1 f1 g3 c8 i5 g6 a8 b6 f8 i6 i8 h6 e9 d8 a5 b5 d5 a4 c3 g9 a7 b1 e2 f5 g4 b3 d9 b9 d7 a2 c4 i2 h5 e6"
+uttt_same "uttt orlin win" orlin "$win52"
+uttt_same "uttt orlin not a win" orlin "${win52% h5 e6}"
+# A standard game (docs/uttt.md): after 40 moves a draw, after 38 and 36 moves decided.
+game="f6 i9 g7 a3 b9 e7 f2 h4 f1 i2 i5 g5 a5 a6 b7 f3 g9 b8 f4 g2 b5 f5 i6 i7 h2 e5 d5 b6 d8 c6 g8 e6 e9 d7 b3 f7 g3 a7 c1 i1 g1 a1 b1 d3 c7 i3 a2 e4 d1 b2 c2 g4 c3 e3"
+for n in 40 44 38; do
+  [ -n "$small" ] && [ "$n" = 38 ] && continue
+  uttt_same "uttt standard after $n moves" standard "$(echo $game | cut -d' ' -f1-$n)"
+done
+
+# --- A killed rank: the run stops; --resume from the master's checkpoint ends with the same
+# answer. Ranks are found among mpirun's children by OMPI_COMM_WORLD_RANK.
+rank_pid() {  # rank_pid MPIRUN-PID RANK
+  local p
+  for p in $(pgrep -P "$1"); do
+    if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2"; then
+      echo "$p"
+      return
+    fi
+  done
+}
+wait_for() {  # wait_for FILE SECONDS: true once FILE exists
+  local i
+  for ((i = 0; i < $2 * 10; i++)); do
+    [ -e "$1" ] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+kill_and_resume() {  # kill_and_resume NAME RANK COMMAND... (the command's --checkpoint is $dir/ck)
+  local name=$1 rank=$2
+  shift 2
+  rm -f "$dir/ck"
+  "${mpi[@]}" "$@" >"$dir/killed.out" 2>&1 &
+  mpi_pid=$!
+  if ! wait_for "$dir/ck" 120; then
+    echo "FAIL $name: no checkpoint appeared"
+    cat "$dir/killed.out"
+    fail=$((fail + 1))
+    kill -9 "$mpi_pid" 2>/dev/null
+    wait "$mpi_pid" 2>/dev/null
+    mpi_pid=
+    return 1
+  fi
+  # Every rank paused at once (the run cannot end before the kill), the victim killed, the
+  # others let go: mpirun then ends the run.
+  local p victim
+  for p in $(pgrep -P "$mpi_pid"); do kill -STOP "$p" 2>/dev/null; done
+  victim=$(rank_pid "$mpi_pid" "$rank")
+  if [ -z "$victim" ]; then
+    echo "FAIL $name: rank $rank not found (the run ended before the kill?)"
+    cat "$dir/killed.out"
+    fail=$((fail + 1))
+    wait "$mpi_pid" 2>/dev/null
+    mpi_pid=
+    return 1
+  fi
+  kill -9 "$victim"
+  for p in $(pgrep -P "$mpi_pid"); do kill -CONT "$p" 2>/dev/null; done
+  wait "$mpi_pid"
+  local status=$?
+  mpi_pid=
+  check "$name: mpirun failed after the kill" [ "$status" != 0 ]
+  check "$name: the checkpoint survived" [ -e "$dir/ck" ]
+}
+# A 3x4 mid-game of a few seconds (its first checkpoint after 1 s).
+mid=(3x4 --moves "a1b1 a2b2" --json --table-mb 64)
+"$GRUNDY" dots solve "${mid[@]}" >"$dir/one.json"
+for rank in 2 0; do
+  if kill_and_resume "dots 3x4, rank $rank killed" "$rank" "$GRUNDY" dots solve "${mid[@]}" \
+    --distributed --job-nodes 2000 --checkpoint "$dir/ck" --checkpoint-every 1; then
+    "${mpi[@]}" "$GRUNDY" dots solve "${mid[@]}" --distributed --job-nodes 2000 \
+      --checkpoint "$dir/ck" --checkpoint-every 1 --resume >"$dir/many.json" 2>"$dir/many.err"
+    same "dots 3x4 resumed after rank $rank was killed" "$dir/one.json" "$dir/many.json" \
+      "(j['value'], j['best'])"
+    check "dots 3x4 resumed after rank $rank: it says so" \
+      [ "$(python3 -c "import json; print('nodes_before_resume' in json.load(open('$dir/many.json')))")" = True ]
+    check "dots 3x4 resumed after rank $rank: the finished run removed its checkpoint" \
+      [ ! -e "$dir/ck" ]
+  fi
+done
+# Ultimate Tic-Tac-Toe resumes when its checkpoint exists (as without --distributed).
+p36=$(echo $game | cut -d' ' -f1-36)
+"$GRUNDY" uttt solve --moves "$p36" --memory 64 --json >"$dir/one.json"
+if [ -z "$small" ] && kill_and_resume "uttt, rank 1 killed" 1 "$GRUNDY" uttt solve --moves "$p36" \
+  --memory 64 --distributed --job-nodes 500 --checkpoint "$dir/ck" --checkpoint-every 1; then
+  "${mpi[@]}" "$GRUNDY" uttt solve --moves "$p36" --memory 64 --json --distributed \
+    --job-nodes 500 --checkpoint "$dir/ck" >"$dir/many.json" 2>"$dir/many.err"
+  same "uttt resumed after rank 1 was killed" "$dir/one.json" "$dir/many.json" \
+    "(j['result'], j['to_move'])"
+  check "uttt resumed after rank 1: it says so" \
+    [ "$(python3 -c "import json; print(json.load(open('$dir/many.json'))['resumed'])")" = True ]
+fi
+
+# --- A worker that stops answering: its job goes to another, the answer is the same ----------
+# Rank 1 is stopped once the run is under way (its first progress line), and let go once the
+# master says it noticed (a progress line counting stalls; at most 60 s).
+"${mpi[@]}" "$GRUNDY" dots solve "${mid[@]}" --distributed --job-nodes 2000 --stall-seconds 1 \
+  --progress >"$dir/many.json" 2>"$dir/many.err" &
+mpi_pid=$!
+for ((i = 0; i < 600; i++)); do
+  grep -q "^distributed:" "$dir/many.err" 2>/dev/null && break
+  sleep 0.1
+done
+stopped=$(rank_pid "$mpi_pid" 1)
+[ -n "$stopped" ] && kill -STOP "$stopped"
+for ((i = 0; i < 600; i++)); do
+  grep -q "stalls" "$dir/many.err" 2>/dev/null && break
+  sleep 0.1
+done
+[ -n "$stopped" ] && kill -CONT "$stopped"
+wait "$mpi_pid"
+status=$?
+mpi_pid=
+check "stalled worker: exit status $status" [ "$status" = 0 ]
+"$GRUNDY" dots solve "${mid[@]}" >"$dir/one.json"
+same "stalled worker: the same answer" "$dir/one.json" "$dir/many.json" "(j['value'], j['best'])"
+check "stalled worker: noticed" [ "$(python3 -c "import json; print(json.load(open('$dir/many.json'))['distributed']['stalls'] >= 1)" 2>&1)" = True ]
+
+# --- Outside mpirun: one process, saying so ---------------------------------------------------
+"$GRUNDY" dots solve 2x2 --distributed --json >"$dir/many.json" 2>"$dir/many.err"
+"$GRUNDY" dots solve 2x2 --json >"$dir/one.json"
+same "outside mpirun" "$dir/one.json" "$dir/many.json" "(j['value'], j['best'])"
+check "outside mpirun: it says so" grep -q "outside mpirun: running as one process" "$dir/many.err"
+
+echo "distributed: $pass passed, $fail failed"
+[ "$fail" = 0 ]
