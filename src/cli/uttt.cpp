@@ -1,5 +1,6 @@
 // grundy uttt show|perft|playouts|analyze|play|match|solve: Ultimate Tic-Tac-Toe.
 // This file: the `uttt` command itself, the shared position options, and show, perft, playouts.
+#include <bit>
 #include <chrono>
 #include <string>
 
@@ -25,8 +26,9 @@ void add_position_options(Command cmd, PositionOptions& o, bool moves_required) 
                               "(column a-i, row 1-9 from the top) separated by spaces or commas");
   if (moves_required) moves.required();
   cmd.add_option("--rules", o.rules,
-                 "standard (won or full boards close) or orlin (won boards stay open; a free "
-                 "move only when the target board is full)")
+                 "standard (won or full boards close), orlin (won boards stay open; a free "
+                 "move only when the target board is full) or codingame (standard; with no line "
+                 "at the end, more boards won wins)")
       .default_str("standard");
 }
 
@@ -71,8 +73,12 @@ std::string board_text(const uttt::Board& b) {
     while (!s.empty() && s.back() == ' ') s.pop_back();
     s += '\n';
   }
-  if (b.winner() >= 0) {
+  if (b.winner() >= 0 && b.won_on_line()) {
     s += fmt::format("{} has won (three boards in a line).\n", player_name(b.winner()));
+  } else if (b.winner() >= 0) {
+    s += fmt::format("{} has won on the tie-break (no line; {} boards won to {}).\n",
+                     player_name(b.winner()), std::popcount(b.owned(b.winner())),
+                     std::popcount(b.owned(1 - b.winner())));
   } else if (b.is_over()) {
     s += "The game is a draw (no legal move is left).\n";
   } else {
@@ -176,7 +182,8 @@ const Registration uttt_registration{
     70, "uttt", [](Command app) {
       auto uttt = app.add_subcommand(
           "uttt",
-          "Ultimate Tic-Tac-Toe (standard and orlin rules): show, perft, random playouts, "
+          "Ultimate Tic-Tac-Toe (standard, orlin and codingame rules): show, perft, random "
+          "playouts, "
           "engines (random, heuristic, mcts, alphabeta), matches, proof-number solving");
       uttt.require_subcommand(1);
       uttt.footer(

@@ -47,8 +47,11 @@ nlohmann::json uttt_show_json(const uttt::Board& b, std::size_t moves) {
                                : nlohmann::json(uttt::board_name(b.forced_board()))},
           {"legal_moves", legal_names},
           {"over", b.is_over()},
-          {"winner", b.winner() < 0 ? nlohmann::json(nullptr)
-                                    : nlohmann::json(uttt_player_name(b.winner()))}};
+          {"winner",
+           b.winner() < 0 ? nlohmann::json(nullptr) : nlohmann::json(uttt_player_name(b.winner()))},
+          {"won_on", b.winner() < 0    ? nlohmann::json(nullptr)
+                     : b.won_on_line() ? nlohmann::json("line")
+                                       : nlohmann::json("tie-break")}};
 }
 
 nlohmann::json uttt_analysis_json(const uttt::Analysis& a) {

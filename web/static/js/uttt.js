@@ -111,8 +111,9 @@ function where(show) {
 
 function finish() {
   const w = state.show.winner;
+  const how = state.show.won_on === 'tie-break' ? ' on the tie-break (more boards won)' : '';
   const text = w === null ? 'Game over: a draw.'
-    : w === letter(state.human) ? 'Game over: you win.' : 'Game over: the engine wins.';
+    : w === letter(state.human) ? `Game over: you win${how}.` : `Game over: the engine wins${how}.`;
   say(text);
   log(text);
   document.body.dataset.gameOver = 'true';
