@@ -221,6 +221,8 @@ const Registration uttt_registration{
 
       install_play_commands(uttt);
       install_solve_commands(uttt);
+      install_bot_command(uttt);
+      install_arena_command(uttt);
     }};
 
 }  // namespace

@@ -67,4 +67,40 @@ nlohmann::json uttt_analysis_json(const uttt::Analysis& a) {
   return j;
 }
 
+nlohmann::json uttt_arena_json(const uttt::ArenaTally& t, const std::string& rules, double ms,
+                               double first_ms, int openings, int opening_plies, std::uint64_t seed,
+                               bool interrupted) {
+  auto elo = [](double score) {
+    const double e = uttt::elo_of_score(score);
+    return std::isinf(e) ? nlohmann::json(nullptr) : nlohmann::json(std::round(e * 10) / 10);
+  };
+  auto by = [](const int* counts) {
+    nlohmann::json j;
+    for (auto e : {uttt::GameEnd::line, uttt::GameEnd::tie_break, uttt::GameEnd::late,
+                   uttt::GameEnd::illegal, uttt::GameEnd::crashed})
+      j[uttt::game_end_name(e)] = counts[static_cast<int>(e)];
+    return j;
+  };
+  const auto s = t.score_interval();
+  auto round4 = [](double x) { return std::round(x * 1e4) / 1e4; };
+  nlohmann::json j = {{"rules", rules},
+                      {"ms", ms},
+                      {"first_ms", first_ms},
+                      {"games", t.games},
+                      {"wins", t.wins},
+                      {"draws", t.draws},
+                      {"losses", t.losses},
+                      {"score", round4(t.score())},
+                      {"score_interval", {round4(s.low), round4(s.high)}},
+                      {"elo", elo(t.score())},
+                      {"elo_interval", {elo(s.low), elo(s.high)}},
+                      {"wins_by", by(t.wins_by)},
+                      {"losses_by", by(t.losses_by)},
+                      {"games_as_x", t.games_as_x},
+                      {"wins_as_x", t.wins_as_x},
+                      {"interrupted", interrupted}};
+  if (openings > 0) j["openings"] = {{"count", openings}, {"plies", opening_plies}, {"seed", seed}};
+  return j;
+}
+
 }  // namespace grundy::report
