@@ -22,8 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (t.valid.empty() || t.valid.size() > 81) __builtin_trap();
       if (std::set<Board::Move>(t.valid.begin(), t.valid.end()).size() != t.valid.size())
         __builtin_trap();
-      std::string again = (t.opponent ? protocol_cell(*t.opponent) : std::string("-1 -1")) +
-                          "\n" + std::to_string(t.valid.size()) + "\n";
+      std::string again = (t.opponent ? protocol_cell(*t.opponent) : std::string("-1 -1")) + "\n" +
+                          std::to_string(t.valid.size()) + "\n";
       for (auto m : t.valid) again += protocol_cell(m) + "\n";
       std::istringstream back(again);
       Turn u;

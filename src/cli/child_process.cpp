@@ -17,8 +17,8 @@ extern char** environ;
 namespace grundy::cli {
 namespace {
 
-constexpr std::size_t kTail = 600;               // bytes of stderr kept
-constexpr std::size_t kMaxLine = 1 << 16;        // an answer longer than this ends the line
+constexpr std::size_t kTail = 600;         // bytes of stderr kept
+constexpr std::size_t kMaxLine = 1 << 16;  // an answer longer than this ends the line
 
 [[noreturn]] void fail(const char* what) {
   throw std::system_error(errno, std::generic_category(), what);
@@ -41,7 +41,8 @@ std::string describe(int status) {
   if (WIFSIGNALED(status)) {
     const int s = WTERMSIG(status);
     const char* name = ::sigabbrev_np(s);
-    return "killed by signal " + std::to_string(s) + (name ? std::string(" (SIG") + name + ")" : "");
+    return "killed by signal " + std::to_string(s) +
+           (name ? std::string(" (SIG") + name + ")" : "");
   }
   return "ended";
 }
@@ -67,8 +68,8 @@ ChildProcess::ChildProcess(const std::string& command, const std::atomic<bool>* 
   posix_spawn_file_actions_adddup2(&actions, err[1], 2);
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF |
-                                      POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setflags(&attr,
+                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
   posix_spawnattr_setpgroup(&attr, 0);
   sigset_t defaults, none;
   sigemptyset(&defaults);
@@ -77,8 +78,8 @@ ChildProcess::ChildProcess(const std::string& command, const std::atomic<bool>* 
   posix_spawnattr_setsigdefault(&attr, &defaults);
   posix_spawnattr_setsigmask(&attr, &none);
   const char* argv[] = {"sh", "-c", command.c_str(), nullptr};
-  const int rc = ::posix_spawn(&pid_, "/bin/sh", &actions, &attr, const_cast<char**>(argv),
-                               environ);
+  const int rc =
+      ::posix_spawn(&pid_, "/bin/sh", &actions, &attr, const_cast<char**>(argv), environ);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   ::close(in[0]), ::close(out[1]), ::close(err[1]);
@@ -137,7 +138,8 @@ ChildProcess::Wait ChildProcess::read_line(std::string& line, Clock::time_point 
   char buf[4096];
   while (true) {
     check_stop();
-    if (const auto nl = out_buffer_.find('\n'); nl != std::string::npos || out_buffer_.size() >= kMaxLine) {
+    if (const auto nl = out_buffer_.find('\n');
+        nl != std::string::npos || out_buffer_.size() >= kMaxLine) {
       const std::size_t end = nl == std::string::npos ? out_buffer_.size() : nl;
       line.assign(out_buffer_, 0, end);
       if (!line.empty() && line.back() == '\r') line.pop_back();

@@ -184,7 +184,8 @@ const Registration uttt_registration{
           "uttt",
           "Ultimate Tic-Tac-Toe (standard, orlin and codingame rules): show, perft, random "
           "playouts, "
-          "engines (random, heuristic, mcts, alphabeta), matches, proof-number solving");
+          "engines (random, heuristic, mcts, alphabeta, net), matches, bots and an arena, "
+          "proof-number solving");
       uttt.require_subcommand(1);
       uttt.footer(
           "Cells are a1-i9: column a-i left to right, row 1-9 top to bottom (e5 is the centre of "

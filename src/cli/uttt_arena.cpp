@@ -33,18 +33,20 @@ class ProcessContestant : public uttt::Contestant {
   uttt::BotReply ask(const std::string& turn, double seconds) override {
     using Clock = ChildProcess::Clock;
     const auto sent = Clock::now();
-    const auto deadline = sent + std::chrono::duration_cast<Clock::duration>(
-                                     std::chrono::duration<double>(seconds));
+    const auto deadline =
+        sent + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
     uttt::BotReply r;
     ChildProcess::Wait w = ChildProcess::Wait::closed;
-    if (process_->write_all(turn, deadline)) w = process_->read_line(r.line, deadline);
-    else if (Clock::now() >= deadline) w = ChildProcess::Wait::timeout;
+    if (process_->write_all(turn, deadline))
+      w = process_->read_line(r.line, deadline);
+    else if (Clock::now() >= deadline)
+      w = ChildProcess::Wait::timeout;
     r.seconds = std::chrono::duration<double>(Clock::now() - sent).count();
     if (w == ChildProcess::Wait::timeout) r.kind = uttt::BotReply::Kind::late;
     if (w == ChildProcess::Wait::closed) {
       r.kind = uttt::BotReply::Kind::closed;
-      r.detail = "the program " + process_->stop(std::chrono::milliseconds(200)) +
-                 " without answering";
+      r.detail =
+          "the program " + process_->stop(std::chrono::milliseconds(200)) + " without answering";
       if (const std::string tail = process_->stderr_tail(); !tail.empty())
         r.detail += "; its last words on stderr: " + one_line(tail);
     }
@@ -90,8 +92,8 @@ std::string log_line(int i, const uttt::RefereeGame& g, bool a_is_x) {
   const char* o = a_is_x ? "B" : "A";
   std::string result;
   if (g.culprit >= 0)
-    result = fmt::format("{} ({}) loses: {} {}", g.culprit == 0 ? "X" : "O",
-                         g.culprit == 0 ? x : o, uttt::game_end_name(g.end), g.detail);
+    result = fmt::format("{} ({}) loses: {} {}", g.culprit == 0 ? "X" : "O", g.culprit == 0 ? x : o,
+                         uttt::game_end_name(g.end), g.detail);
   else if (g.winner < 0)
     result = "a draw";
   else
@@ -109,25 +111,25 @@ std::string elo_text(double e) {
   return fmt::format("{:+.0f}", e);
 }
 
-void print_summary(const ArenaOptions& o, const uttt::ArenaTally& t, int wanted,
-                   bool interrupted) {
+void print_summary(const ArenaOptions& o, const uttt::ArenaTally& t, int wanted, bool interrupted) {
   const auto s = t.score_interval();
   const double elo = uttt::elo_of_score(t.score());
   if (o.json) {
-    print_json(report::uttt_arena_json(t, o.rules, o.ms, o.first_ms, o.openings,
-                                       o.opening_plies, o.seed, interrupted));
+    print_json(report::uttt_arena_json(t, o.rules, o.ms, o.first_ms, o.openings, o.opening_plies,
+                                       o.seed, interrupted));
     return;
   }
   fmt::print("A: {}\nB: {}\n", o.a, o.b);
-  fmt::print("{} game{} ({} rules, {:g} ms per turn, {:g} ms for each bot's first), colours "
-             "alternating{}{}:\n",
-             t.games, t.games == 1 ? "" : "s", o.rules, o.ms, o.first_ms,
-             o.openings ? fmt::format("; {} balanced openings of {} moves (seed {}), each played "
-                                      "with both colours",
-                                      o.openings, o.opening_plies, o.seed)
-                        : std::string(),
-             interrupted ? fmt::format(" (interrupted: {} of {} played)", t.games, wanted)
-                         : std::string());
+  fmt::print(
+      "{} game{} ({} rules, {:g} ms per turn, {:g} ms for each bot's first), colours "
+      "alternating{}{}:\n",
+      t.games, t.games == 1 ? "" : "s", o.rules, o.ms, o.first_ms,
+      o.openings ? fmt::format("; {} balanced openings of {} moves (seed {}), each played "
+                               "with both colours",
+                               o.openings, o.opening_plies, o.seed)
+                 : std::string(),
+      interrupted ? fmt::format(" (interrupted: {} of {} played)", t.games, wanted)
+                  : std::string());
   using uttt::GameEnd;
   auto faults = [](const int* by) {
     return fmt::format("late {}, illegal {}, crashed {}", by[static_cast<int>(GameEnd::late)],
@@ -135,13 +137,12 @@ void print_summary(const ArenaOptions& o, const uttt::ArenaTally& t, int wanted,
                        by[static_cast<int>(GameEnd::crashed)]);
   };
   auto split = [&](const int* by, const char* who) {
-    return fmt::format("{} on a line, {} on the tie-break, {} by {}'s faults ({})",
-                       by[static_cast<int>(GameEnd::line)],
-                       by[static_cast<int>(GameEnd::tie_break)],
-                       by[static_cast<int>(GameEnd::late)] +
-                           by[static_cast<int>(GameEnd::illegal)] +
-                           by[static_cast<int>(GameEnd::crashed)],
-                       who, faults(by));
+    return fmt::format(
+        "{} on a line, {} on the tie-break, {} by {}'s faults ({})",
+        by[static_cast<int>(GameEnd::line)], by[static_cast<int>(GameEnd::tie_break)],
+        by[static_cast<int>(GameEnd::late)] + by[static_cast<int>(GameEnd::illegal)] +
+            by[static_cast<int>(GameEnd::crashed)],
+        who, faults(by));
   };
   fmt::print("  A: {} wins, {} draws, {} losses; score {:.1f}% (95% interval {:.1f}%-{:.1f}%)\n",
              t.wins, t.draws, t.losses, 100 * t.score(), 100 * s.low, 100 * s.high);
@@ -159,8 +160,9 @@ void run_arena(const ArenaOptions& o) {
   if (o.games < 1 || o.games > 1000000) throw InputError("--games must be between 1 and 10^6");
   for (const auto& [v, name] : {std::pair{o.ms, "--ms"}, std::pair{o.first_ms, "--first-ms"}})
     if (!std::isfinite(v) || v <= 0 || v > 3.6e6)
-      throw InputError(std::string(name) + " must be a number of milliseconds above 0 and at "
-                                           "most 3600000");
+      throw InputError(std::string(name) +
+                       " must be a number of milliseconds above 0 and at "
+                       "most 3600000");
   if (o.openings < 0 || o.openings > 100000)
     throw InputError("--openings must be between 0 and 100000");
   if (o.opening_plies < 1 || o.opening_plies > 20)
@@ -190,9 +192,9 @@ void run_arena(const ArenaOptions& o) {
   for (int i = 0; i < o.games; ++i) {
     // Opening k is game 2k with A as X and game 2k + 1 with B as X.
     const bool a_is_x = i % 2 == 0;
-    const auto& opening = openings.empty() ? std::vector<uttt::Board::Move>{}
-                                           : openings[static_cast<std::size_t>(i / 2) %
-                                                      openings.size()];
+    const auto& opening = openings.empty()
+                              ? std::vector<uttt::Board::Move>{}
+                              : openings[static_cast<std::size_t>(i / 2) % openings.size()];
     uttt::RefereeGame g;
     try {
       g = a_is_x ? uttt::referee_game(a, b, rules, opening, time)

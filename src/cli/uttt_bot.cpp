@@ -11,6 +11,7 @@
 #include "grundy/core/parse.h"
 #include "grundy/games/uttt/bot.h"
 #include "grundy/games/uttt/notation.h"
+#include "grundy/games/uttt/players.h"
 #include "uttt_cli.h"
 
 namespace grundy::cli::uttt_cli {
@@ -18,29 +19,41 @@ namespace {
 
 struct BotFlags {
   std::string rules = "codingame";
+  std::string engine = "net";
   double ms = 100, first_ms = 1000, margin_ms = 10;
   std::uint64_t iterations = 0;
   std::string seed;
+  double exploration = -1, minimax_weight = -1;
   bool verbose = false;
 };
 
 // A time in milliseconds that a user typed: finite, within (0, an hour].
 double checked_ms(double ms, const char* option) {
   if (!std::isfinite(ms) || ms <= 0 || ms > 3.6e6)
-    throw InputError(std::string(option) + " must be a number of milliseconds above 0 and at most " +
-                     "3600000");
+    throw InputError(std::string(option) +
+                     " must be a number of milliseconds above 0 and at most " + "3600000");
   return ms;
 }
 
 void run_bot(const BotFlags& f) {
   uttt::BotOptions o;
   o.rules = uttt::parse_rules(f.rules);
+  o.engine = uttt::parse_engine(f.engine);
+  if (o.engine != uttt::Engine::net && o.engine != uttt::Engine::mcts)
+    throw InputError("the bot's --engine must be net or mcts");
   o.seconds = checked_ms(f.ms, "--ms") / 1000;
   o.first_seconds = checked_ms(f.first_ms, "--first-ms") / 1000;
-  if (!std::isfinite(f.margin_ms) || f.margin_ms < 0 || f.margin_ms >= std::min(f.ms, f.first_ms))
-    throw InputError("--margin-ms must be at least 0 and below --ms and --first-ms");
+  if (!std::isfinite(f.margin_ms) || f.margin_ms < 0 || f.margin_ms >= f.ms)
+    throw InputError("--margin-ms must be at least 0 and below --ms");
   o.margin_seconds = f.margin_ms / 1000;
   o.iterations = f.iterations;
+  for (const auto& [v, name] :
+       {std::pair{f.exploration, "--exploration"}, std::pair{f.minimax_weight, "--minimax-weight"}})
+    if (v != -1 && !(std::isfinite(v) && v >= 0 && v <= 10))
+      throw InputError(std::string(name) + " must be a number from 0 to 10");
+  if (f.minimax_weight > 1) throw InputError("--minimax-weight must be at most 1");
+  o.exploration = f.exploration;
+  o.minimax_weight = f.minimax_weight;
   o.seed = f.seed.empty() ? std::random_device{}() : parse_uint(f.seed, "--seed", UINT64_MAX);
   uttt::Bot bot(o);
   uttt::Turn turn;
@@ -50,7 +63,8 @@ void run_bot(const BotFlags& f) {
     fmt::print("{}\n", uttt::protocol_cell(t.move));
     std::fflush(stdout);
     if (f.verbose)
-      fmt::print(stderr, "{} ({}): {}, {} playouts, search budget {:.1f} ms, answered in {:.1f} ms\n",
+      fmt::print(stderr,
+                 "{} ({}): {}, {} playouts, search budget {:.1f} ms, answered in {:.1f} ms\n",
                  uttt::cell_name(t.move), uttt::protocol_cell(t.move),
                  t.forced ? std::string("the only valid action")
                           : fmt::format("win rate {:.3f}", t.win_rate),
@@ -67,17 +81,23 @@ void install_bot_command(Command uttt) {
       "Play one game as a bot of the CodinGame protocol on stdin/stdout (for `uttt arena`, "
       "CodinGame-style referees)");
   b.add_option("--rules", flags->rules, "codingame, standard or orlin").default_str("codingame");
-  b.add_option("--ms", flags->ms, "the referee's time per turn in milliseconds")
-      .default_str("100");
+  b.add_option("--engine", flags->engine, "net (the network search) or mcts (random playouts)")
+      .default_str("net");
+  b.add_option("--ms", flags->ms, "the referee's time per turn in milliseconds").default_str("100");
   b.add_option("--first-ms", flags->first_ms, "the referee's time for the bot's first turn")
       .default_str("1000");
   b.add_option("--margin-ms", flags->margin_ms,
-               "milliseconds of each turn kept back for reading, writing and scheduling")
+               "milliseconds of each turn kept back for reading, writing and scheduling (of the "
+               "first turn, as much in proportion)")
       .default_str("10");
   b.add_option("--iterations", flags->iterations,
                "a fixed number of playouts per turn instead of the clock (reproducible)");
   b.add_option("--seed", flags->seed, "random seed (default: a new one each run)");
   b.add_flag("--verbose", flags->verbose, "one line per turn on stderr: move, win rate, playouts");
+  b.add_option("--exploration", flags->exploration,
+               "net: the UCT exploration constant (tuning; default 0.4)");
+  b.add_option("--minimax-weight", flags->minimax_weight,
+               "net: the weight of the minimax value against the mean, 0-1 (tuning; default 0.6)");
   b.footer(
       "Each turn: the opponent's 'row column' (0-8 each; '-1 -1' when the bot starts), the "
       "number of valid actions, the actions; the bot answers 'row column'. It exits at the end "

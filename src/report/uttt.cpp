@@ -62,7 +62,10 @@ nlohmann::json uttt_analysis_json(const uttt::Analysis& a) {
                       {"win_rate", std::round(a.win_rate * 1e4) / 1e4},
                       {"principal_variation", pv},
                       {"engine", a.engine},
-                      {a.engine == "mcts" ? "playouts" : "nodes", a.work}};
+                      {a.engine == "mcts"  ? "playouts"
+                       : a.engine == "net" ? "expansions"
+                                           : "nodes",
+                       a.work}};
   if (a.result) j["result"] = *a.result > 0 ? "win" : *a.result < 0 ? "loss" : "draw";
   return j;
 }

@@ -105,7 +105,8 @@ def play(command, bot_is_x, transcript, check_times=None):
             sys.exit("expected %d lines of --verbose, got %d" % (turns, len(budgets)))
         for i, b in enumerate(budgets):
             allowed = first_ms if i == 0 else ms
-            if not 0 < b <= allowed - margin:
+            kept = margin * allowed / ms  # the first turn keeps back as much in proportion
+            if not 0 < b <= allowed - kept:
                 sys.exit("turn %d: a search budget of %.1f ms for a turn of %d ms" % (i + 1, b, allowed))
         if budgets[0] <= ms:
             sys.exit("the first turn's search budget %.1f ms does not use the longer first turn"

@@ -3,26 +3,50 @@
 #include <algorithm>
 
 #include "grundy/core/error.h"
+#include "grundy/games/uttt/net_search.h"
 #include "grundy/search/mcts.h"
 
 namespace grundy::uttt {
 
+// The search behind the bot: the network search (net) or rollout MCTS (mcts).
 struct Bot::Engine {
-  search::Mcts<Board> mcts;
-  explicit Engine(const Board& b, std::uint64_t seed)
-      : mcts(b, search::MctsOptions{.seed = seed}) {}
+  std::unique_ptr<search::Mcts<Board>> mcts;
+  std::unique_ptr<NetSearch> net;
+  Engine(const Board& b, const BotOptions& o) {
+    if (o.engine == uttt::Engine::mcts) {
+      mcts = std::make_unique<search::Mcts<Board>>(b, search::MctsOptions{.seed = o.seed});
+    } else {
+      NetSearchOptions no;
+      if (o.exploration >= 0) no.exploration = o.exploration;
+      if (o.minimax_weight >= 0) no.minimax_weight = o.minimax_weight;
+      net = std::make_unique<NetSearch>(b, no);
+    }
+  }
   void advance(const Board& before, Board::Move m) {
-    if (mcts.root() == before)
-      mcts.advance(m);
-    else
-      mcts.reset(before);
+    if (mcts && mcts->root() == before) return mcts->advance(m);
+    if (net && net->root() == before) return net->advance(m);
+    Board after = before;
+    after.play(m);
+    if (mcts) mcts->reset(after);
+    if (net) net->reset(after);
+  }
+  BotTurn search(std::uint64_t iterations, double seconds) {
+    BotTurn t;
+    if (mcts) {
+      const auto r = mcts->search({.iterations = iterations, .seconds = seconds});
+      t.move = r.best, t.win_rate = r.win_rate, t.iterations = r.iterations;
+    } else {
+      const auto r = net->search({.iterations = iterations, .seconds = seconds});
+      t.move = r.best, t.win_rate = r.value, t.iterations = r.iterations;
+    }
+    return t;
   }
 };
 
 Bot::Bot(const BotOptions& options)
     : options_(options),
       board_(options.rules),
-      engine_(std::make_unique<Engine>(board_, options.seed)) {}
+      engine_(std::make_unique<Engine>(board_, options)) {}
 
 Bot::~Bot() = default;
 
@@ -57,22 +81,19 @@ BotTurn Bot::play(const Turn& turn, std::chrono::steady_clock::time_point arriva
     out.forced = true;
   } else if (mine != theirs) {
     throw InputError("the referee's " + std::to_string(theirs.size()) +
-                     " valid actions are not the " + std::to_string(mine.size()) + " legal moves (" +
-                     "other rules?)");
+                     " valid actions are not the " + std::to_string(mine.size()) +
+                     " legal moves (" + "other rules?)");
   } else {
-    search::MctsLimits limits;
-    if (options_.iterations) {
-      limits.iterations = options_.iterations;
-    } else {
+    double seconds = 0;
+    if (!options_.iterations) {
       const double used =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - arrival).count();
-      limits.seconds = std::max(1e-4, allowance - options_.margin_seconds - used);
-      out.budget = limits.seconds;
+      // The margin scales with the turn: 10 ms of 100 keeps back 100 ms of a 1 s first turn.
+      const double margin = options_.margin_seconds * allowance / options_.seconds;
+      seconds = std::max(1e-4, allowance - margin - used);
     }
-    const auto r = engine_->mcts.search(limits);
-    out.move = r.best;
-    out.win_rate = r.win_rate;
-    out.iterations = r.iterations;
+    out = engine_->search(options_.iterations, seconds);
+    out.budget = seconds;
   }
   before_pending_ = board_;
   pending_ = out.move;

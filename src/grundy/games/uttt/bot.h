@@ -11,17 +11,22 @@
 #include <string>
 
 #include "grundy/games/uttt/board.h"
+#include "grundy/games/uttt/players.h"
 #include "grundy/games/uttt/protocol.h"
 
 namespace grundy::uttt {
 
 struct BotOptions {
   Rules rules = Rules::codingame;
+  Engine engine = Engine::net;   // net or mcts
   double seconds = 0.1;          // the arena's time per turn
   double first_seconds = 1.0;    // ... for the bot's first turn
   double margin_seconds = 0.01;  // kept back from each turn for reading, writing and scheduling
+                                 // (the first turn keeps back as much in proportion)
   std::uint64_t iterations = 0;  // a fixed search budget per turn instead of the clock (tests)
   std::uint64_t seed = 1;
+  double exploration = -1;  // net: the search's constants (NetSearchOptions) when >= 0
+  double minimax_weight = -1;
 };
 
 // What the bot did in one turn (for --verbose).

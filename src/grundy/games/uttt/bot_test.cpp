@@ -198,7 +198,7 @@ TEST(UtttReferee, PlaysAGameToItsEndAndTellsHowItEnded) {
   ASSERT_TRUE(end.is_over());
   EXPECT_EQ(g.winner, end.winner());
   EXPECT_EQ(g.culprit, -1);
-  EXPECT_EQ(g.end, end.winner() < 0      ? GameEnd::draw
+  EXPECT_EQ(g.end, end.winner() < 0    ? GameEnd::draw
                    : end.won_on_line() ? GameEnd::line
                                        : GameEnd::tie_break);
   EXPECT_EQ(x.starts_, 1);
@@ -212,11 +212,17 @@ TEST(UtttReferee, ALateAnIllegalOrAMissingAnswerLoses) {
     std::string detail;
   };
   const std::vector<Case> cases = {
-      {[](const Board&, const Turn&) { return BotReply{BotReply::Kind::late, "", 0.1, ""}; },
+      {[](const Board&, const Turn&) {
+         return BotReply{BotReply::Kind::late, "", 0.1, ""};
+       },
        GameEnd::late, "on move 2: no answer within 1000 ms"},
-      {[](const Board&, const Turn&) { return BotReply{BotReply::Kind::answer, "0 0", 0, ""}; },
+      {[](const Board&, const Turn&) {
+         return BotReply{BotReply::Kind::answer, "0 0", 0, ""};
+       },
        GameEnd::illegal, "on move 2: answered 0 0 (a1): the move must be in the centre board"},
-      {[](const Board&, const Turn&) { return BotReply{BotReply::Kind::answer, "e5", 0, ""}; },
+      {[](const Board&, const Turn&) {
+         return BotReply{BotReply::Kind::answer, "e5", 0, ""};
+       },
        GameEnd::illegal, "on move 2: expected a cell 'row column'"},
       {[](const Board&, const Turn&) {
          return BotReply{BotReply::Kind::closed, "", 0, "the program exited with status 1"};
@@ -237,7 +243,7 @@ TEST(UtttReferee, ALateAnIllegalOrAMissingAnswerLoses) {
     EXPECT_EQ(o.finishes_, 1);
   }
   // The second turn of a bot has the shorter time.
-  ScriptedBot x(first_valid), slow([](const Board& b, const Turn& t) {
+  ScriptedBot x(first_valid), slow([](const Board&b, const Turn&t) {
     return b.stones() > 1 ? BotReply{BotReply::Kind::late, "", 0.1, ""} : first_valid(b, t);
   });
   const RefereeGame g = referee_game(x, slow, Rules::codingame, {}, {.seconds = 0.05});
@@ -287,7 +293,9 @@ TEST(UtttReferee, TalliesScoresAndElo) {
 }
 
 TEST(UtttOpenings, AreDistinctBalancedAndTheSameForTheSameSeed) {
-  const OpeningOptions o{.count = sanitized() ? 3 : 12, .plies = 4, .seed = 5,
+  const OpeningOptions o{.count = sanitized() ? 3 : 12,
+                         .plies = 4,
+                         .seed = 5,
                          .iterations = sanitized() ? 500u : 2000u};
   const auto a = balanced_openings(Rules::codingame, o);
   ASSERT_EQ(a.size(), static_cast<std::size_t>(o.count));

@@ -11,7 +11,7 @@ namespace grundy::uttt {
 
 struct OpeningOptions {
   int count = 50;
-  int plies = 4;                  // moves in each opening
+  int plies = 4;  // moves in each opening
   std::uint64_t seed = 1;
   std::uint64_t iterations = 4000;  // mcts playouts to judge a position (one thread: reproducible)
   double tolerance = 0.1;           // kept when the mover's win rate is within 0.5 +- tolerance

@@ -20,8 +20,8 @@ bool read_line(std::istream& in, std::string& line) {
     any = true;
     if (c == '\n') break;
     if (line.size() >= kMaxLine)
-      throw InputError("a line of the referee's input is longer than " +
-                       std::to_string(kMaxLine) + " characters");
+      throw InputError("a line of the referee's input is longer than " + std::to_string(kMaxLine) +
+                       " characters");
     line.push_back(c);
   }
   if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -95,8 +95,8 @@ bool read_turn(std::istream& in, bool first_turn, Turn& turn,
   turn.valid.clear();
   for (int i = 0; i < count; ++i) {
     if (!read_line(in, line))
-      throw InputError("the turn ends after " + std::to_string(i) + " of " +
-                       std::to_string(count) + " valid actions");
+      throw InputError("the turn ends after " + std::to_string(i) + " of " + std::to_string(count) +
+                       " valid actions");
     const auto m = *parse_protocol_cell(line, false, false);
     if (std::find(turn.valid.begin(), turn.valid.end(), m) != turn.valid.end())
       throw InputError("the valid action " + shown_line(line) + " is listed twice");

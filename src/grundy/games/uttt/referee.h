@@ -49,9 +49,9 @@ struct RefereeGame {
   std::vector<Board::Move> moves;    // every move played, the opening included
   int winner = -1;                   // 0 = X, 1 = O, -1 = a draw
   GameEnd end = GameEnd::draw;
-  int culprit = -1;                  // late, illegal, crashed: the side at fault
-  std::string detail;                // what the culprit did
-  double longest[2] = {0, 0};        // each side's slowest answer, seconds
+  int culprit = -1;            // late, illegal, crashed: the side at fault
+  std::string detail;          // what the culprit did
+  double longest[2] = {0, 0};  // each side's slowest answer, seconds
 };
 
 // One game: x moves first. The moves of `opening` are imposed: during them each bot gets that
