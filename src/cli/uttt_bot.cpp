@@ -2,6 +2,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <random>
 #include <string>
 
@@ -22,8 +23,9 @@ struct BotFlags {
   std::string engine = "net";
   double ms = 100, first_ms = 1000, margin_ms = 10;
   std::uint64_t iterations = 0;
-  std::string seed;
+  std::string seed, weights;
   double exploration = -1, minimax_weight = -1;
+  int vary = 0;
   bool verbose = false;
 };
 
@@ -52,9 +54,16 @@ void run_bot(const BotFlags& f) {
     if (v != -1 && !(std::isfinite(v) && v >= 0 && v <= 10))
       throw InputError(std::string(name) + " must be a number from 0 to 10");
   if (f.minimax_weight > 1) throw InputError("--minimax-weight must be at most 1");
+  if (f.vary < 0 || f.vary > 81) throw InputError("--vary must be between 0 and 81");
+  o.vary_plies = f.vary;
   o.exploration = f.exploration;
   o.minimax_weight = f.minimax_weight;
   o.seed = f.seed.empty() ? std::random_device{}() : parse_uint(f.seed, "--seed", UINT64_MAX);
+  auto loaded = std::make_unique<uttt::net::Weights>();  // (200 KB: not on the stack)
+  if (!f.weights.empty()) {
+    uttt::net::load_weights(f.weights, *loaded);
+    o.weights = loaded.get();
+  }
   uttt::Bot bot(o);
   uttt::Turn turn;
   std::chrono::steady_clock::time_point arrival;
@@ -94,8 +103,14 @@ void install_bot_command(Command uttt) {
                "a fixed number of playouts per turn instead of the clock (reproducible)");
   b.add_option("--seed", flags->seed, "random seed (default: a new one each run)");
   b.add_flag("--verbose", flags->verbose, "one line per turn on stderr: move, win rate, playouts");
+  b.add_option("--vary", flags->vary,
+               "until N moves are on the board, play a random move among those the search values "
+               "within 0.03 of its best (different games against a deterministic opponent)")
+      .default_str("0");
+  b.add_option("--weights", flags->weights,
+               "net: a network written by tools/uttt_train (PREFIX.bin) instead of the built-in");
   b.add_option("--exploration", flags->exploration,
-               "net: the UCT exploration constant (tuning; default 0.4)");
+               "net: the UCT exploration constant (tuning; default 0.15)");
   b.add_option("--minimax-weight", flags->minimax_weight,
                "net: the weight of the minimax value against the mean, 0-1 (tuning; default 0.6)");
   b.footer(

@@ -4,7 +4,8 @@
 // training thread), so the committed weights can be made again.
 //
 //   uttt_train selfplay --engine mcts|net [--weights FILE.bin] --games N --iterations K
-//                       [--threads T] [--seed S] [--random-plies R] [--sample-plies P] --out FILE
+//                       [--threads T] [--seed S] [--random-plies R] [--sample-plies P]
+//                       [--exploration C] [--minimax-weight W] --out FILE
 //       N games under codingame rules, each move a search of K iterations (rollout MCTS, or the
 //       network search with the given or the compiled-in weights); the first 0..R moves of a
 //       game uniformly random, then until ply P a move drawn in proportion to the visits, then
@@ -156,7 +157,10 @@ Game play_game(const Args& a, std::uint64_t seed, const net::Weights* weights) {
   Game g;
   search::Mcts<Board> mcts(b, search::MctsOptions{.max_nodes = 1 + 81 * iterations * 2,
                                                   .seed = seed});
-  uttt::NetSearch ns(b, {.max_nodes = 1 + 81 * iterations * 2, .weights = weights});
+  uttt::NetSearch ns(b, {.exploration = a.real("--exploration", 0.15),
+                         .minimax_weight = a.real("--minimax-weight", 0.6),
+                         .max_nodes = 1 + 81 * iterations * 2,
+                         .weights = weights});
   while (!b.is_over()) {
     Board::Moves legal;
     b.legal_moves(legal);

@@ -5,6 +5,7 @@
 #include "grundy/core/error.h"
 #include "grundy/games/uttt/net_search.h"
 #include "grundy/search/mcts.h"
+#include "grundy/search/random.h"
 
 namespace grundy::uttt {
 
@@ -17,6 +18,7 @@ struct Bot::Engine {
       mcts = std::make_unique<search::Mcts<Board>>(b, search::MctsOptions{.seed = o.seed});
     } else {
       NetSearchOptions no;
+      no.weights = o.weights;
       if (o.exploration >= 0) no.exploration = o.exploration;
       if (o.minimax_weight >= 0) no.minimax_weight = o.minimax_weight;
       net = std::make_unique<NetSearch>(b, no);
@@ -30,14 +32,28 @@ struct Bot::Engine {
     if (mcts) mcts->reset(after);
     if (net) net->reset(after);
   }
-  BotTurn search(std::uint64_t iterations, double seconds) {
+  // The search's move, or with `vary` one drawn at random among the moves whose value is
+  // within kVariety of the best one's (proven losses excluded).
+  BotTurn search(std::uint64_t iterations, double seconds, bool vary, search::Rng& rng) {
+    static constexpr double kVariety = 0.03;
     BotTurn t;
+    std::vector<std::pair<Board::Move, double>> values;
     if (mcts) {
       const auto r = mcts->search({.iterations = iterations, .seconds = seconds});
       t.move = r.best, t.win_rate = r.win_rate, t.iterations = r.iterations;
+      for (const auto& m : r.moves)
+        if (m.proven != -1 && m.visits > 0) values.push_back({m.move, m.score});
     } else {
       const auto r = net->search({.iterations = iterations, .seconds = seconds});
       t.move = r.best, t.win_rate = r.value, t.iterations = r.iterations;
+      for (const auto& m : r.moves)
+        if (!(m.exact && m.value <= 0) && m.visits > 0) values.push_back({m.move, m.value});
+    }
+    if (vary && !values.empty()) {
+      std::vector<Board::Move> close;
+      for (const auto& [m, v] : values)
+        if (v >= t.win_rate - kVariety) close.push_back(m);
+      if (!close.empty()) t.move = close[rng.below(static_cast<std::uint32_t>(close.size()))];
     }
     return t;
   }
@@ -46,7 +62,8 @@ struct Bot::Engine {
 Bot::Bot(const BotOptions& options)
     : options_(options),
       board_(options.rules),
-      engine_(std::make_unique<Engine>(board_, options)) {}
+      engine_(std::make_unique<Engine>(board_, options)),
+      rng_(options.seed) {}
 
 Bot::~Bot() = default;
 
@@ -92,7 +109,8 @@ BotTurn Bot::play(const Turn& turn, std::chrono::steady_clock::time_point arriva
       const double margin = options_.margin_seconds * allowance / options_.seconds;
       seconds = std::max(1e-4, allowance - margin - used);
     }
-    out = engine_->search(options_.iterations, seconds);
+    out = engine_->search(options_.iterations, seconds, board_.stones() < options_.vary_plies,
+                          rng_);
     out.budget = seconds;
   }
   before_pending_ = board_;

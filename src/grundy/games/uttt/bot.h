@@ -11,8 +11,10 @@
 #include <string>
 
 #include "grundy/games/uttt/board.h"
+#include "grundy/games/uttt/network.h"
 #include "grundy/games/uttt/players.h"
 #include "grundy/games/uttt/protocol.h"
+#include "grundy/search/random.h"
 
 namespace grundy::uttt {
 
@@ -27,6 +29,9 @@ struct BotOptions {
   std::uint64_t seed = 1;
   double exploration = -1;  // net: the search's constants (NetSearchOptions) when >= 0
   double minimax_weight = -1;
+  const net::Weights* weights = nullptr;  // net: nullptr for the compiled-in network
+  int vary_plies = 0;  // until this many moves are on the board, a random move among those the
+                       // search values within 0.03 of its best (variety between games)
 };
 
 // What the bot did in one turn (for --verbose).
@@ -61,6 +66,7 @@ class Bot {
   std::optional<Board::Move> pending_;  // our last move, not yet followed by the engine
   Board before_pending_;
   std::unique_ptr<Engine> engine_;
+  search::Rng rng_;
 };
 
 }  // namespace grundy::uttt

@@ -24,7 +24,7 @@
 namespace grundy::uttt {
 
 struct NetSearchOptions {
-  double exploration = 0.4;   // UCT constant
+  double exploration = 0.15;  // UCT constant
   double minimax_weight = 0.6;  // blend of the minimax value with the mean
   std::size_t max_nodes = std::size_t{1} << 24;  // per pool (there are two; 20 bytes a node)
   const net::Weights* weights = nullptr;  // nullptr: the compiled-in network

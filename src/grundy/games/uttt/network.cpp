@@ -1,6 +1,9 @@
 #include "grundy/games/uttt/network.h"
 
 #include <cmath>
+#include <fstream>
+
+#include "grundy/core/error.h"
 
 namespace grundy::uttt::net {
 namespace {
@@ -46,6 +49,17 @@ void shared_rows(Accumulator& a, const Weights& w, const Board& parent) {
 const Weights& builtin_weights() {
   static const Weights w = load();
   return w;
+}
+
+void load_weights(const std::string& path, Weights& w) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot read the network '" + path + "'");
+  in.read(reinterpret_cast<char*>(&w), sizeof w);
+  if (in.gcount() != static_cast<std::streamsize>(sizeof w) || in.get() != EOF)
+    throw InputError("'" + path + "' is not a network written by uttt_train (" +
+                     std::to_string(sizeof w) + " bytes)");
+  for (const float* p = w.hidden[0]; p != w.hidden[0] + kInputs * kHidden; ++p)
+    if (!std::isfinite(*p)) throw InputError("'" + path + "' holds a weight that is not finite");
 }
 
 int features(const Board& b, std::array<std::uint8_t, 128>& out) {

@@ -18,6 +18,7 @@
 // computes bit for bit the same sums).
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "grundy/games/uttt/board.h"
 
@@ -37,6 +38,9 @@ struct Weights {
 
 // The weights compiled into grundy.
 const Weights& builtin_weights();
+// Weights from a file that tools/uttt_train wrote (PREFIX.bin: the Weights as raw floats).
+// InputError if the file cannot be read or is not that size.
+void load_weights(const std::string& path, Weights& w);
 
 // The first layer's sum for one position.
 struct alignas(64) Accumulator {
