@@ -7,8 +7,15 @@ packages=(
   g++ cmake ninja-build make clang-format python3 pkg-config clang-14 libclang-rt-14-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev libfmt-dev nlohmann-json3-dev libcpp-httplib-dev libabsl-dev libgmp-dev
+  # The web app renders docs/*.md as pages (md4c, GitHub's dialect: tables).
+  libmd4c-dev libmd4c-html0-dev
   # The web app's browser tests (Playwright drives Debian's Chromium) and its load test.
   chromium wrk
+  # The Python module (pybind11) and its tests: pytest, hypothesis, the notebook run headless,
+  # networkx graphs as games, and `pip install .` into a venv (setuptools, wheel, venv).
+  pybind11-dev python3-dev python3-numpy python3-pytest python3-hypothesis python3-networkx
+  python3-nbclient python3-nbformat python3-ipykernel python3-setuptools python3-wheel python3-pip
+  python3-venv
 )
 # npm for the browser tests' one package (playwright-core): Debian's nodejs and npm, unless a
 # node with npm is already installed.

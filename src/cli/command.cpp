@@ -1,7 +1,12 @@
 // The one place besides main.cpp that compiles CLI11 (see command.h).
 #include "command.h"
 
+#include <algorithm>
+#include <limits>
+
 #include <CLI/CLI.hpp>
+
+#include "grundy/core/parse.h"
 
 namespace grundy::cli {
 
@@ -44,23 +49,62 @@ Option Command::add_option(const std::string& name, std::vector<std::string>& ta
   return Option(app_->add_option(name, target, description));
 }
 
-Option Command::add_option(const std::string& name, int& target, const std::string& description) {
-  return Option(app_->add_option(name, target, description));
+namespace {
+
+constexpr double kLargestDecimal = 1e15;
+
+// "--ms" for "-m,--ms", "count" for a positional: the name messages use.
+std::string option_label(const std::string& name) {
+  const auto comma = name.rfind(',');
+  return comma == std::string::npos ? name : name.substr(comma + 1);
 }
 
-Option Command::add_option(const std::string& name, std::int64_t& target,
-                           const std::string& description) {
-  return Option(app_->add_option(name, target, description));
+template <class Parse>
+CLI::Option* add_parsed(CLI::App* app, const std::string& name, const std::string& description,
+                        const char* type, Parse parse) {
+  return app
+      ->add_option_function<std::string>(
+          name, [parse, label = option_label(name)](const std::string& v) { parse(v, label); },
+          description)
+      ->type_name(type);
+}
+
+}  // namespace
+
+Option Command::add_option(const std::string& name, int& target, const std::string& description) {
+  return add_number(name, target, 0, std::numeric_limits<int>::max(), description);
 }
 
 Option Command::add_option(const std::string& name, std::uint64_t& target,
                            const std::string& description) {
-  return Option(app_->add_option(name, target, description));
+  return add_number(name, target, 0, std::numeric_limits<std::uint64_t>::max(), description);
 }
 
 Option Command::add_option(const std::string& name, double& target,
                            const std::string& description) {
-  return Option(app_->add_option(name, target, description));
+  return add_number(name, target, 0, kLargestDecimal, description);
+}
+
+Option Command::add_number(const std::string& name, int& target, int min, int max,
+                           const std::string& description) {
+  return Option(add_parsed(app_, name, description, "N", [&target, min, max](auto& v, auto& what) {
+    target = static_cast<int>(parse_uint_in(v, what, static_cast<std::uint64_t>(std::max(min, 0)),
+                                            static_cast<std::uint64_t>(std::max(max, 0))));
+  }));
+}
+
+Option Command::add_number(const std::string& name, std::uint64_t& target, std::uint64_t min,
+                           std::uint64_t max, const std::string& description) {
+  return Option(add_parsed(app_, name, description, "N", [&target, min, max](auto& v, auto& what) {
+    target = parse_uint_in(v, what, min, max);
+  }));
+}
+
+Option Command::add_number(const std::string& name, double& target, double min, double max,
+                           const std::string& description) {
+  return Option(add_parsed(
+      app_, name, description, "NUMBER",
+      [&target, min, max](auto& v, auto& what) { target = parse_decimal(v, what, min, max); }));
 }
 
 Option Command::add_flag(const std::string& name, bool& target, const std::string& description) {

@@ -37,15 +37,24 @@ class Command {
  public:
   explicit Command(CLI::App* app) : app_(app) {}
   Command add_subcommand(const std::string& name, const std::string& description);
-  // An option parsed into `target` (CLI11's parsers and messages: "--ms: Value x not a number").
-  // A name without dashes is positional.
+  // An option parsed into `target`. A name without dashes is positional.
   Option add_option(const std::string& name, std::string& target, const std::string& description);
   Option add_option(const std::string& name, std::vector<std::string>& target,
                     const std::string& description);
+  // Numbers are read by core/parse.h (the web API's parser too), never by CLI11's converters:
+  // a bad value is one line naming the option ("--ms 'nan' is not a finite number") and exit
+  // status 2. Whole numbers are never negative and never wrap; decimals are finite. Without a
+  // range: from 0 to the type's largest value (decimals: to 1e15).
   Option add_option(const std::string& name, int& target, const std::string& description);
-  Option add_option(const std::string& name, std::int64_t& target, const std::string& description);
   Option add_option(const std::string& name, std::uint64_t& target, const std::string& description);
   Option add_option(const std::string& name, double& target, const std::string& description);
+  // The same within [min, max] ("--iterations '0' is below 1", "--ms '1e30' is above 3600000").
+  Option add_number(const std::string& name, int& target, int min, int max,
+                    const std::string& description);
+  Option add_number(const std::string& name, std::uint64_t& target, std::uint64_t min,
+                    std::uint64_t max, const std::string& description);
+  Option add_number(const std::string& name, double& target, double min, double max,
+                    const std::string& description);
   Option add_flag(const std::string& name, bool& target, const std::string& description);
   void footer(const std::string& text);
   void callback(std::function<void()> run);

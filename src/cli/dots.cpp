@@ -9,16 +9,6 @@
 namespace grundy::cli {
 namespace dots_cli {
 
-std::string headline(const dots::DotsState& s) {
-  const auto& b = s.board();
-  if (s.is_over())
-    return fmt::format("Dots and Boxes {}: game over, {}.", b.size_name(),
-                       result_words(s.points(0), s.points(1)));
-  return fmt::format("Dots and Boxes {}: {} of {} lines drawn, score {}–{}, player {} to move.",
-                     b.size_name(), s.lines_drawn(), b.lines(), s.points(0), s.points(1),
-                     s.to_move() + 1);
-}
-
 std::string name_list(const std::vector<std::string>& names, const char* last_word,
                       std::size_t cap) {
   std::string out;
@@ -30,11 +20,6 @@ std::string name_list(const std::vector<std::string>& names, const char* last_wo
   }
   if (names.size() > shown) out += fmt::format(", ... ({} in all)", names.size());
   return out;
-}
-
-std::string result_words(int p1, int p2) {
-  if (p1 == p2) return fmt::format("a tie {}–{}", p1, p2);
-  return fmt::format("player {} wins {}–{}", p1 > p2 ? 1 : 2, std::max(p1, p2), std::min(p1, p2));
 }
 
 }  // namespace dots_cli
@@ -49,6 +34,7 @@ const Registration dots_registration{
       dots_cli::install_show(cmd);
       dots_cli::install_solve(cmd);
       dots_cli::install_analyze(cmd);
+      dots_cli::install_analyze_game(cmd);
       dots_cli::install_play(cmd);
       dots_cli::install_match(cmd);
       dots_cli::install_move(cmd);

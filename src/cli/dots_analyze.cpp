@@ -48,8 +48,7 @@ void run(const AnalyzeOptions& o) {
   const auto& board = dots::Board::parse(o.size);
   const auto s = dots::DotsState::after(board, o.moves);
   dots::AnalysisOptions ao;
-  if (!o.seconds.empty())
-    ao.solver_seconds = static_cast<double>(parse_uint(o.seconds, "--seconds", 86'400));
+  if (!o.seconds.empty()) ao.solver_seconds = parse_decimal(o.seconds, "--seconds", 0, 86'400);
   const auto a = dots::analyze(s, ao);
   if (o.json) return print_json(report::dots_analysis_json(s, a));
   fmt::print("{}\n\n{}\n", headline(s), dots::render_ascii(s));

@@ -25,14 +25,10 @@ struct MatchOptions {
 
 void run(const MatchOptions& o) {
   const auto& board = dots::Board::parse(o.size);
-  const int games = static_cast<int>(parse_uint(o.games, "--games", 10'000'000));
-  if (games < 1) throw InputError("--games must be at least 1");
+  const int games = static_cast<int>(parse_uint_in(o.games, "--games", 1, 10'000'000));
   const std::uint64_t seed = parse_uint(o.seed, "--seed", ~std::uint64_t{0} >> 1);
   dots::EngineOptions eo;
-  if (!o.seconds.empty()) {
-    eo.seconds = static_cast<double>(parse_uint(o.seconds, "--seconds", 86'400));
-    if (eo.seconds <= 0) throw InputError("--seconds must be at least 1");
-  }
+  if (!o.seconds.empty()) eo.seconds = parse_decimal(o.seconds, "--seconds", 0.001, 86'400);
   auto a = dots::make_engine(o.a, seed, eo);
   auto b = dots::make_engine(o.b, seed + 1, eo);
   const auto r = search::play_match<dots::DotsState>(*a, *b, dots::DotsState(board), games, seed,

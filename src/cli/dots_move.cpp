@@ -30,8 +30,7 @@ void run(const MoveOptions& o) {
   const auto s = dots::DotsState::after(board, o.moves);
   const std::uint64_t seed = parse_uint(o.seed, "--seed", ~std::uint64_t{0} >> 1);
   dots::EngineOptions eo;
-  if (!o.seconds.empty())
-    eo.seconds = static_cast<double>(parse_uint(o.seconds, "--seconds", 3600));
+  if (!o.seconds.empty()) eo.seconds = parse_decimal(o.seconds, "--seconds", 0.001, 3600);
   auto engine = dots::make_engine(o.engine, seed, eo);
   if (s.is_over()) throw InputError("the game is over: every line is drawn");
   const int line = engine->choose(s);

@@ -30,7 +30,7 @@ void run(const ShowOptions& o) {
     const auto lines = dots::explain_strings_and_coins(s);
     return print_json(report::dots_show_json(s, &lines));
   }
-  fmt::print("{}\n\n{}", headline(s), dots::render_ascii(s));
+  fmt::print("{}", report::dots_show_text(s));
   if (o.explain) {
     fmt::print("\n");
     for (const auto& line : dots::explain_strings_and_coins(s)) fmt::print("{}\n", line);

@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <memory>
 #include <string>
-#include <thread>
 
 #include <fmt/core.h>
 
@@ -20,7 +19,7 @@
 namespace grundy::cli::dots_cli {
 namespace {
 
-constexpr std::uint64_t kTableMiBPerSecond = 64;
+constexpr int kLinesWithinReach = 40;  // 4x4 (docs/dots.md "Figures")
 
 struct SolveCliOptions {
   std::string size;
@@ -53,26 +52,15 @@ void run(const SolveCliOptions& o) {
   const auto s = dots::DotsState::after(board, o.moves);
   const int undrawn = board.lines() - s.lines_drawn();
   dots::SolveOptions so;
-  const unsigned cores = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
-  so.threads = o.threads.empty() ? (undrawn > 30 ? static_cast<int>(cores) : 1)
-                                 : static_cast<int>(parse_uint(o.threads, "--threads", 64));
-  if (so.threads < 1) throw InputError("--threads must be at least 1");
-  if (!o.seconds.empty()) {
-    so.seconds = static_cast<double>(parse_uint(o.seconds, "--seconds", 100'000'000));
-    if (so.seconds <= 0) throw InputError("--seconds must be at least 1");
-  }
+  so.threads = o.threads.empty() ? dots::default_solve_threads(undrawn)
+                                 : static_cast<int>(parse_uint_in(o.threads, "--threads", 1, 64));
+  if (!o.seconds.empty()) so.seconds = parse_decimal(o.seconds, "--seconds", 0.001, 1e8);
   std::uint64_t mb = 0;
   if (o.table_mb.empty()) {
-    mb = undrawn <= 24 ? 64 : undrawn <= 40 ? 1024 : 4096;
-    // A short budget cannot fill a big table, and every first touch of the table costs a page
-    // (2 MiB with huge pages): 4 GiB of fresh pages took 9 s here on a 1 s budget.
-    if (so.seconds > 0)
-      mb = std::min(mb, std::max<std::uint64_t>(
-                            64, kTableMiBPerSecond * static_cast<std::uint64_t>(so.seconds)));
+    mb = dots::default_table_mib(undrawn, so.seconds);
   } else {
-    mb = parse_uint(o.table_mb, "--table-mb", std::uint64_t{1} << 20);
+    mb = parse_uint_in(o.table_mb, "--table-mb", 1, std::uint64_t{1} << 20);
   }
-  if (mb < 1) throw InputError("--table-mb must be at least 1");
   so.table_bytes = static_cast<std::size_t>(mb) << 20;
   so.best_moves = !o.one_best;
   so.checkpoint = o.checkpoint;
@@ -80,9 +68,7 @@ void run(const SolveCliOptions& o) {
   if (o.resume && o.checkpoint.empty()) throw InputError("--resume needs --checkpoint FILE");
   if (!o.checkpoint_every.empty()) {
     if (o.checkpoint.empty()) throw InputError("--checkpoint-every needs --checkpoint FILE");
-    so.checkpoint_every =
-        static_cast<double>(parse_uint(o.checkpoint_every, "--checkpoint-every", 1'000'000));
-    if (so.checkpoint_every < 1) throw InputError("--checkpoint-every must be at least 1");
+    so.checkpoint_every = parse_decimal(o.checkpoint_every, "--checkpoint-every", 1, 1e6);
   }
   if (o.resume && ::access(o.checkpoint.c_str(), F_OK) != 0)
     fmt::print(stderr, "grundy: no checkpoint '{}' yet: starting from the beginning\n",
@@ -90,8 +76,22 @@ void run(const SolveCliOptions& o) {
   InterruptScope interrupt;
   so.stop = interrupt.stop();
   const bool tty = ::isatty(STDERR_FILENO);
-  if (o.progress || tty)
-    so.progress = [tty](const search::SearchProgress& p) {
+  // Beyond 4x4 (40 lines, 10^9 nodes) a run has no foreseeable end: say so before it starts,
+  // and report the bounds it proves once a minute even without a terminal.
+  const bool out_of_reach = so.seconds <= 0 && undrawn > kLinesWithinReach;
+  if (out_of_reach)
+    fmt::print(stderr,
+               "grundy: {} undrawn lines are beyond this solver's reach (4x4, 40 lines, took 10^9 "
+               "nodes; 4x5, 49, was not solved in 26 minutes): it runs until stopped with Ctrl-C, "
+               "printing the bounds it has proved{}; give --seconds S to stop after S seconds "
+               "with the bounds, --checkpoint FILE to resume later\n",
+               undrawn, tty || o.progress ? "" : " once a minute");
+  double last_line = 0;
+  if (o.progress || tty || out_of_reach)
+    so.progress = [tty, every = o.progress || tty ? 0.0 : 60.0,
+                   &last_line](const search::SearchProgress& p) {
+      if (p.seconds - last_line < every) return;
+      last_line = p.seconds;
       const auto bound = [](int v) {
         return v <= -search::kInfinity  ? std::string("-inf")
                : v >= search::kInfinity ? std::string("+inf")

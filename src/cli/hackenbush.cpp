@@ -40,65 +40,11 @@ bool ends_with(const std::string& s, std::string_view tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
-std::string edge_name(const hb::Graph& g, std::uint32_t i) {
-  const hb::Edge& e = g.edge(i);
-  return fmt::format(
-      "e{} ({}-{}{})", i, g.label(e.u), g.label(e.v),
-      e.colour == hb::Colour::green ? "" : " " + std::string(hb::to_string(e.colour)));
-}
-
-std::string list(const std::vector<std::uint64_t>& xs, std::size_t cap = 20) {
-  std::string s;
-  for (std::size_t i = 0; i < xs.size() && i < cap; ++i)
-    s += (i ? ", " : "") + std::to_string(xs[i]);
-  if (xs.size() > cap) s += fmt::format(", ... ({} in all)", xs.size());
-  return s;
-}
-
 void print_moves(const hb::Graph& g, const std::vector<std::uint32_t>& moves) {
   for (std::size_t i = 0; i < moves.size() && i < kShownLines; ++i)
-    fmt::print("  cut {}\n", edge_name(g, moves[i]));
+    fmt::print("  cut {}\n", report::hackenbush_edge_name(g, moves[i]));
   if (moves.size() > kShownLines)
     fmt::print("  ... {} more (--json lists them all)\n", moves.size() - kShownLines);
-}
-
-void print_explanation(const hb::Explanation& x) {
-  fmt::print("\nHow the value comes about:\n");
-  std::size_t step = 0;
-  if (x.fallen_edges)
-    fmt::print("  {}. {} not connected to the ground {} away (worth 0).\n", ++step,
-               count_of(x.fallen_edges, "edge"), x.fallen_edges == 1 ? "falls" : "fall");
-  for (std::size_t i = 0; i < x.fusions.size() && i < kShownLines; ++i) {
-    const auto& f = x.fusions[i];
-    fmt::print(
-        "  {}. Fusion: vertices {} lie on cycles; fuse them into vertex {}: their {} edges "
-        "become loops (each loop is worth 1).\n",
-        ++step, list(f.vertices), f.vertices.front(), f.edges);
-  }
-  if (x.fusions.size() > kShownLines)
-    fmt::print("  ... {} more fusions\n", x.fusions.size() - kShownLines);
-  std::size_t shown = 0;
-  for (const auto& c : x.collapses) {
-    if (shown++ == kShownLines) {
-      fmt::print("  ... {} more steps\n", x.collapses.size() - kShownLines);
-      break;
-    }
-    std::string parts;
-    if (!c.branches.empty()) parts = fmt::format("branches of length {}", list(c.branches));
-    if (c.loops)
-      parts += fmt::format("{}{} loop{} (length 1 each)", parts.empty() ? "" : " and ", c.loops,
-                           c.loops == 1 ? "" : "s");
-    if (c.vertex == 0)
-      fmt::print("  {}. At the ground: {}; xor = {}: the value is {}.\n", ++step, parts, c.stalk,
-                 c.stalk);
-    else
-      fmt::print(
-          "  {}. Colon principle at vertex {}: {}; xor = {}, so they become one stalk of "
-          "length {} (the edge below adds 1).\n",
-          ++step, c.vertex, parts, c.stalk, c.stalk);
-  }
-  if (x.collapses.empty() || x.collapses.back().vertex != 0)
-    fmt::print("  {}. The value is {}.\n", ++step, x.value);
 }
 
 void run_green(const HackenbushOptions& o, const hb::Graph& g, const std::string& name) {
@@ -119,7 +65,7 @@ void run_green(const HackenbushOptions& o, const hb::Graph& g, const std::string
     fmt::print("Winning cuts ({}; each leaves value 0):\n", a.winning_moves.size());
     print_moves(g, a.winning_moves);
   }
-  if (o.explain) print_explanation(hb::explain_green(g));
+  if (o.explain) fmt::print("{}", report::green_explanation_text(hb::explain_green(g)));
   if (!o.svg.empty()) fmt::print("Picture written to {}.\n", o.svg);
 }
 
@@ -139,15 +85,7 @@ void run_blue_red(const HackenbushOptions& o, const hb::Graph& g, const std::str
   print_moves(g, a.blue_wins);
   fmt::print("Winning cuts for Red moving first ({}):\n", a.red_wins.size());
   print_moves(g, a.red_wins);
-  if (o.explain)
-    fmt::print(
-        "\nHow the value comes about: the {} part(s) standing on the ground add up; stalks by "
-        "Berlekamp's rule (first run of one colour counts 1 per edge, then 1/2, 1/4, ...), {} "
-        "tree(s) by the colon principle (a vertex carries the sum of its branches; a blue edge "
-        "on a subtree worth x is worth x + 1 if x >= 0, else (x + n + 1)/2^n with n = ceil(-x); "
-        "red edges the mirror image), {} other part(s) by exhaustive search (each position is "
-        "the simplest number between its best Blue and best Red option).\n",
-        a.parts, a.tree_parts, a.searched_parts);
+  if (o.explain) fmt::print("{}", report::blue_red_explanation_text(a));
   if (!o.svg.empty()) fmt::print("Picture written to {}.\n", o.svg);
 }
 
@@ -174,24 +112,7 @@ void run_mixed(const HackenbushOptions& o, const hb::Graph& g, const std::string
   fmt::print("Winning cuts for Red moving first ({}; red or green edges leaving a value <= 0):\n",
              a.right_wins.size());
   print_moves(g, a.right_wins);
-  if (o.explain) {
-    fmt::print(
-        "\nHow the value comes about: the {} part(s) standing on the ground add up. Green parts "
-        "are nimbers (fusion and colon principles), blue-red parts numbers, and parts mixing "
-        "colours are searched exhaustively, each position put in canonical form (dominated "
-        "options dropped, reversible ones bypassed).\n",
-        a.parts.size());
-    for (std::size_t i = 0; i < a.parts.size() && i < kShownLines; ++i) {
-      const auto& p = a.parts[i];
-      fmt::print("  part from {}: {}, {}: {}{}\n", edge_name(g, p.first_edge),
-                 count_of(p.edges, "edge"), p.method, p.value,
-                 p.value_elided ? " (shortened; --json gives value_form)" : "");
-    }
-    if (a.parts.size() > kShownLines)
-      fmt::print("  ... {} more parts\n", a.parts.size() - kShownLines);
-    fmt::print("  sum: {} (stops: left {}, right {}).\n", a.value, a.left_stop.to_string(),
-               a.right_stop.to_string());
-  }
+  if (o.explain) fmt::print("{}", report::mixed_explanation_text(g, a));
   if (!o.svg.empty()) fmt::print("Picture written to {}.\n", o.svg);
 }
 

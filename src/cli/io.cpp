@@ -177,11 +177,6 @@ void print_json_with_items(nlohmann::json j, const std::string& key, std::uint64
   });
 }
 
-std::string count_of(std::uint64_t n, std::string_view noun, std::string_view plural) {
-  if (n == 1) return "1 " + std::string(noun);
-  return std::to_string(n) + " " + (plural.empty() ? std::string(noun) + "s" : std::string(plural));
-}
-
 std::string outcome_sentence(Winner w) {
   return w == Winner::first ? "the player to move (first) wins"
                             : "the player to move loses: the second player wins";

@@ -10,6 +10,7 @@
 
 #include "command.h"
 #include "grundy/core/outcome.h"
+#include "grundy/core/text.h"
 #include "grundy/core/text_check.h"
 
 namespace grundy::cli {
@@ -54,8 +55,8 @@ void print_json_with_array(nlohmann::json j, const std::string& key, std::uint64
 void print_json_with_items(nlohmann::json j, const std::string& key, std::uint64_t count,
                            const std::function<nlohmann::json(std::uint64_t)>& item);
 
-// "1 edge", "2 edges": a count with its noun, singular or plural (noun + "s" unless given).
-std::string count_of(std::uint64_t n, std::string_view noun, std::string_view plural = {});
+// count_of("edge", 2) = "2 edges" (grundy/core/text.h), for the subcommands.
+using grundy::count_of;
 
 // A short sentence: "the player to move wins" / "the player to move loses".
 std::string outcome_sentence(Winner w);

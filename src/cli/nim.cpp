@@ -17,6 +17,7 @@ namespace {
 
 struct NimOptions {
   std::vector<std::string> heaps;
+  std::string moves;
   std::string file;
   std::string max_input;
   bool misere = false;
@@ -81,6 +82,7 @@ void print_text(const nim::Analysis& a, const std::vector<std::uint64_t>& heaps)
 
 void run(const NimOptions& o) {
   const std::uint64_t max_input = max_input_bytes(o.max_input);
+  if (!o.file.empty() && !o.heaps.empty()) throw InputError("give HEAPS or --file FILE, not both");
   std::vector<std::uint64_t> heaps;
   if (!o.file.empty())
     heaps = nim::parse_heaps(read_file(o.file, nim::kTextLimits, max_input), o.file);
@@ -88,6 +90,7 @@ void run(const NimOptions& o) {
     heaps.push_back(parse_uint(o.heaps[i], "heap " + std::to_string(heaps.size() + 1),
                                nim::kMaxHeap, "2^63-1"));
   if (heaps.empty()) throw InputError("no heaps given; try 'grundy nim 3 4 5'");
+  nim::play_moves(heaps, o.moves);
   const auto a = nim::analyze(heaps, o.misere ? Rule::misere : Rule::normal);
   if (o.json)
     print_json(report::nim_json(a, heaps.size()));
@@ -103,10 +106,15 @@ const Registration nim_registration{
       cmd.add_option("heaps", o->heaps, "heap sizes, 0 to 2^63-1");
       cmd.add_option("--file", o->file,
                      "read heap sizes from a file (whitespace-separated; - = stdin)");
+      cmd.add_option("--moves", o->moves,
+                     "the position after these moves from the heaps: h1-2 takes 2 from heap 1 "
+                     "(a game record from the web page too: '#' lines are comments)");
       add_max_input_option(cmd, o->max_input);
       cmd.add_flag("--misere", o->misere, "misère play: whoever takes the last token loses");
       cmd.add_flag("--json", o->json, "print JSON: value, winner, winning_moves");
-      cmd.footer("Example:\n  grundy nim 3 4 5\n  grundy nim 1 1 2 --misere --json");
+      cmd.footer(
+          "Example:\n  grundy nim 3 4 5\n  grundy nim 1 1 2 --misere --json\n  grundy nim 3 4 5 "
+          "--moves 'h1-2 h3-1'");
       cmd.callback([o] { run(*o); });
     }};
 

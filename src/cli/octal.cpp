@@ -22,6 +22,7 @@
 #include "grundy/games/octal/analysis.h"
 #include "grundy/games/octal/long_run.h"
 #include "io.h"
+#include "report/json_text.h"
 #include "report/octal.h"
 
 namespace grundy::cli {
@@ -162,27 +163,6 @@ void print_rules(const oct::OctalCode& code, Rule rule) {
   for (const auto& line : code.describe()) fmt::print("  - {}\n", line);
 }
 
-std::string proof_text(const oct::PeriodProof& p) {
-  const auto e = p.checked.preperiod, per = p.checked.period;
-  const auto e1 = std::max<std::uint64_t>(e, 1);
-  const std::string bound =
-      p.heaps == 2 ? fmt::format("2*{} + {} + {}", e1, per, p.t)
-                   : fmt::format("{}*{} + {}*{} + {}", p.heaps, e1, p.heaps - 1, per, p.t);
-  std::string text = fmt::format(
-      "Period {} from n = {}: proven by the octal periodicity theorem. G(n + {}) = G(n) was "
-      "checked for {} <= n <= {} = {} (t = {} is the last non-zero digit{}), which needed {} "
-      "values; {} were computed.",
-      p.period.period, p.period.preperiod, per, e, bound, p.checked_up_to, p.t,
-      p.heaps == 2 ? "" : fmt::format("; a move may leave {} heaps", p.heaps), p.values_needed,
-      p.values_computed);
-  if (p.period != p.checked)
-    text += fmt::format(
-        " The least period and preperiod follow from one full period of the "
-        "proven ({}, {}).",
-        e, per);
-  return text;
-}
-
 void print_rows(Stream& out, const oct::Table& t) {
   constexpr std::uint64_t kPerRow = 10;
   for (std::uint64_t row = 0; row < t.count; row += kPerRow) {
@@ -198,21 +178,7 @@ void print_table(const oct::OctalCode& code, const oct::Table& t, Rule rule) {
   std::fflush(stdout);
   Stream out(stdout);
   print_rows(out, t);
-  if (t.proof) {
-    out.print("{}\n", proof_text(*t.proof));
-  } else if (rule == Rule::misere) {
-    out.print(
-        "Misère values of single heaps only: they do not add up by xor, so they say "
-        "nothing about sums of heaps.\n");
-  } else if (code.is_grundy()) {
-    out.print("Grundy's game has no known period; no periodicity theorem applies to it.\n");
-  } else {
-    out.print("No period proven within {} values{}.\n", t.proof_limit,
-              t.observed ? fmt::format(" (these values repeat with period {} from n = {}, "
-                                       "which proves nothing)",
-                                       t.observed->period, t.observed->preperiod)
-                         : "");
-  }
+  out.print("{}\n", report::octal_period_text(code, t, rule));
 }
 
 // The JSON of print_json, with the "values" array (the last key) written value by value.
@@ -272,7 +238,7 @@ void run_at(const oct::OctalCode& code, const OctalOptions& o, Rule rule) {
   print_rules(code, rule);
   fmt::print("A heap of {}: G({}) = {}{}; {}.\n", n, n, h.value,
              h.from_period ? " (from the proven period, in O(1))" : "", outcome_sentence(h.winner));
-  if (h.proof && h.from_period) fmt::print("{}\n", proof_text(*h.proof));
+  if (h.proof && h.from_period) fmt::print("{}\n", report::octal_proof_text(*h.proof));
   constexpr std::size_t kShownMoves = 12;
   for (std::size_t i = 0; i < h.winning_moves.size() && i < kShownMoves; ++i)
     fmt::print("Winning move: {} (value 0).\n", move_text(h.winning_moves[i]));
@@ -302,9 +268,8 @@ void run_long(const oct::OctalCode& code, const OctalOptions& o) {
   r.count = parse_uint(o.values, "--values", std::uint64_t{1} << 36, "2^36");
   r.resume = o.resume;
   if (!o.checkpoint_every.empty()) {
-    r.checkpoint_seconds = static_cast<double>(
-        parse_uint(o.checkpoint_every, "--checkpoint-every", 7 * 86400, "a week of seconds"));
-    if (r.checkpoint_seconds < 1) throw InputError("--checkpoint-every must be at least 1 second");
+    r.checkpoint_seconds =
+        parse_decimal(o.checkpoint_every, "--checkpoint-every", 1, 7 * 86400, "a week of seconds");
   }
   r.stop = &g_stop;
   Progress progress(o.progress);
@@ -340,18 +305,8 @@ void run_long(const oct::OctalCode& code, const OctalOptions& o) {
   }
   const oct::Summary& s = result.summary;
   if (o.json) {
-    nlohmann::json j = {
-        {"game", code.is_grundy() ? "grundy" : "octal"},
-        {"code", code.to_string()},
-        {"out", o.out.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.out)},
-        {"summary", o.summary.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.summary)},
-        {"count", result.done},
-        {"resumed_from", result.resumed_from},
-        {"source", result.source},
-        {"rare_positions", s.rare_count},
-        {"max_value", s.largest},
-        {"checksum", "crc32c:" + oct::checksum_text(s.checksum)}};
-    fmt::print(talk, "{}\n", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
+    fmt::print(talk, "{}",
+               report::json_text(report::octal_run_json(code, o.out, o.summary, result)));
     return;
   }
   std::string wrote;

@@ -3,6 +3,7 @@
 // The local web app: the pages and the JSON API (src/web/, docs/web.md) until Ctrl-C.
 #include <arpa/inet.h>
 #include <fcntl.h>
+#include <netdb.h>
 #include <pthread.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -10,7 +11,6 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
-#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -23,6 +23,7 @@
 #include "command.h"
 #include "grundy/core/error.h"
 #include "grundy/core/parse.h"
+#include "grundy/core/text_check.h"
 #include "io.h"
 #include "web/server.h"
 
@@ -44,15 +45,28 @@ struct ServeOptions {
   bool log = false;
 };
 
-double parse_seconds(const std::string& text, std::string_view what) {
-  char* end = nullptr;
-  errno = 0;
-  const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || errno != 0 || !std::isfinite(v) ||
-      v < 0.01 || v > 3600)
-    throw InputError(std::string(what) + " '" + text +
-                     "' is not a number of seconds from 0.01 to 3600");
-  return v;
+// An address that cannot be listened on because it is not an address (999.1.1.1, a name that
+// does not resolve) is bad input (status 2); one that is taken or not this machine's is an I/O
+// error (status 1), found when binding.
+void check_host(const std::string& host) {
+  in_addr v4{};
+  in6_addr v6{};
+  if (::inet_pton(AF_INET, host.c_str(), &v4) == 1 || ::inet_pton(AF_INET6, host.c_str(), &v6) == 1)
+    return;
+  // Digits and dots that are not an IPv4 address (999.1.1.1) are not a name either: no lookup.
+  if (host.find_first_not_of("0123456789.") == std::string::npos)
+    throw InputError("--host '" + printable(host, 100) + "' is not an IPv4 address");
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  hints.ai_flags = AI_PASSIVE;
+  addrinfo* found = nullptr;
+  const int err = ::getaddrinfo(host.c_str(), nullptr, &hints, &found);
+  if (found) ::freeaddrinfo(found);
+  if (err != 0)
+    throw InputError("--host '" + printable(host, 100) +
+                     "' is not an IPv4 or IPv6 address or a name of this machine (" +
+                     ::gai_strerror(err) + ")");
 }
 
 bool is_loopback(const std::string& host) {
@@ -83,21 +97,20 @@ void open_browser(const std::string& url) {
 
 void run(const ServeOptions& o) {
   web::ServerOptions so;
+  if (o.host.empty()) throw InputError("--host is empty");
+  check_host(o.host);
   so.host = o.host;
   so.port = static_cast<int>(parse_uint(o.port, "--port", 65535));
-  so.budget_seconds = parse_seconds(o.budget, "--budget");
+  so.budget_seconds = parse_decimal(o.budget, "--budget", 0.01, 3600);
   if (!o.workers.empty())
-    so.workers = static_cast<unsigned>(parse_uint(o.workers, "--workers", 256));
+    so.workers = static_cast<unsigned>(parse_uint_in(o.workers, "--workers", 1, 256));
   so.queue = static_cast<unsigned>(parse_uint(o.queue, "--queue", 100'000));
-  so.threads = static_cast<unsigned>(parse_uint(o.threads, "--threads", 4096));
-  if (so.threads == 0) throw InputError("--threads must be at least 1");
-  if (!o.workers.empty() && so.workers == 0) throw InputError("--workers must be at least 1");
+  so.threads = static_cast<unsigned>(parse_uint_in(o.threads, "--threads", 1, 4096));
   so.max_body = static_cast<std::size_t>(parse_size(o.max_body, "--max-body"));
   if (so.max_body == 0) throw InputError("--max-body must be at least 1 byte");
   so.log = o.log;
   so.keep_alive_seconds = so.read_timeout_seconds =
-      static_cast<int>(parse_uint(o.timeout, "--timeout", 3600));
-  if (so.read_timeout_seconds == 0) throw InputError("--timeout must be at least 1 second");
+      static_cast<int>(parse_uint_in(o.timeout, "--timeout", 1, 3600));
 
   // Ctrl-C and SIGTERM are taken by one thread that stops the server; every other thread
   // (created below, inheriting this mask) leaves them alone. A client that hangs up must not

@@ -28,57 +28,18 @@ struct SubtractionOptions {
   bool progress = false;
 };
 
-std::string set_text(const sub::SubtractionSet& s) {
-  switch (s.kind()) {
-    case sub::SetKind::finite:
-      return "S = {" + s.to_string() + "}";
-    case sub::SetKind::squares:
-      return "S = squares {1, 4, 9, 16, ...}";
-    case sub::SetKind::powers:
-      return fmt::format("S = powers of {} {{1, {}, {}, ...}}", s.base(), s.base(),
-                         s.base() * s.base());
-    case sub::SetKind::fibonacci:
-      return "S = Fibonacci numbers {1, 2, 3, 5, 8, ...}";
-    case sub::SetKind::all_but:
-      return "S = every positive integer except {" + s.to_string().substr(7) + "}";
-  }
-  return s.to_string();
-}
-
-std::string period_text(const sub::Table& t, const sub::SubtractionSet& s) {
-  if (!t.period)
-    return s.is_finite() ? "No period found within the search limit."
-                         : "No period observed in these values (the set is infinite, so none is "
-                           "proven either).";
-  const Period p = *t.period;
-  std::string text = fmt::format("Period {} from n = {}", p.period, p.preperiod);
-  if (t.certified) {
-    const auto& c = *t.certificate;
-    text += fmt::format(
-        ": proven. Each G(n) with n >= {} depends only on the {} values before it, and the {} "
-        "values before n = {} recur before n = {}, so the sequence repeats from there forever; "
-        "the least period and preperiod follow from one full period.",
-        c.window, c.window, c.window, c.window_at, c.window_at + c.repeat);
-  } else {
-    text += fmt::format(": observed (repeating at least twice) in these {} values only, not proven",
-                        t.values.size());
-    text += s.is_finite() ? "." : " (the set is infinite, so no finite window certifies it).";
-  }
-  return text;
-}
-
 void print_table(const sub::Table& t, const sub::SubtractionSet& s, Rule rule) {
-  fmt::print("Subtraction game, {}, {} play\n", set_text(s),
+  fmt::print("Subtraction game, {}, {} play\n", report::subtraction_set_text(s),
              rule == Rule::normal ? "normal" : "misère (a heap with no move left wins)");
   if (t.count == 0) fmt::print("  (no values listed: --values 0)\n");
   print_value_rows(t.count, [&](std::uint64_t n) { return t.at(n); });
-  fmt::print("{}\n", period_text(t, s));
+  fmt::print("{}\n", report::subtraction_period_text(t, s));
 }
 
 constexpr std::size_t kMovesShown = 20;
 
 void print_position(const sub::Position& p, const sub::SubtractionSet& s, Rule rule) {
-  fmt::print("Subtraction game, {}, {} play: a heap of {}\n", set_text(s),
+  fmt::print("Subtraction game, {}, {} play: a heap of {}\n", report::subtraction_set_text(s),
              rule == Rule::normal ? "normal" : "misère", p.n);
   fmt::print("G({}) = {}{}; {}.\n", p.n, p.value,
              p.from_period ? " (from the proven period, in O(1))" : "", outcome_sentence(p.winner));

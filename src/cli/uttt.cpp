@@ -41,54 +41,7 @@ const char* player_name(int player) {
 }
 
 std::string board_text(const uttt::Board& b) {
-  uttt::Board::Moves legal;
-  b.legal_moves(legal);
-  auto cell_char = [&](int column, int row) {
-    const int board = (row / 3) * 3 + column / 3, c = (row % 3) * 3 + column % 3;
-    if ((b.cells(0, board) >> c) & 1) return 'X';
-    if ((b.cells(1, board) >> c) & 1) return 'O';
-    if (legal.contains(static_cast<uttt::Board::Move>(9 * board + c))) return '*';
-    return '.';
-  };
-  auto owner_char = [&](int board) {
-    if ((b.owned(0) >> board) & 1) return 'X';
-    if ((b.owned(1) >> board) & 1) return 'O';
-    if (!((b.open_boards() >> board) & 1)) return '-';
-    return '.';
-  };
-  std::string s = "    a b c   d e f   g h i      boards\n";
-  for (int row = 0; row < 9; ++row) {
-    if (row == 3 || row == 6) s += "    ------+-------+------\n";
-    s += fmt::format(" {}  ", row + 1);
-    for (int column = 0; column < 9; ++column) {
-      if (column == 3 || column == 6) s += "| ";
-      s += cell_char(column, row);
-      s += ' ';
-    }
-    if (row % 3 == 1) {
-      const int big = row / 3;
-      s += fmt::format("     {} {} {}", owner_char(3 * big), owner_char(3 * big + 1),
-                       owner_char(3 * big + 2));
-    }
-    while (!s.empty() && s.back() == ' ') s.pop_back();
-    s += '\n';
-  }
-  if (b.winner() >= 0 && b.won_on_line()) {
-    s += fmt::format("{} has won (three boards in a line).\n", player_name(b.winner()));
-  } else if (b.winner() >= 0) {
-    s += fmt::format("{} has won on the tie-break (no line; {} boards won to {}).\n",
-                     player_name(b.winner()), std::popcount(b.owned(b.winner())),
-                     std::popcount(b.owned(1 - b.winner())));
-  } else if (b.is_over()) {
-    s += "The game is a draw (no legal move is left).\n";
-  } else {
-    s += fmt::format("{} to move {}; * marks the {} legal cell{}.\n", player_name(b.to_move()),
-                     b.forced_board() == uttt::kAnyBoard
-                         ? std::string("anywhere (a free move)")
-                         : "in " + uttt::board_name(b.forced_board()),
-                     legal.size(), legal.size() == 1 ? "" : "s");
-  }
-  return s;
+  return report::uttt_board_text(b);
 }
 
 namespace {
@@ -108,14 +61,9 @@ void run_show(const ShowOptions& o) {
     write_output_file(o.svg, uttt::to_svg(b, last));
   }
   if (o.json) return print_json(report::uttt_show_json(b, moves.size()));
-  fmt::print("Ultimate Tic-Tac-Toe, {} rules, after {} move{}{}\n\n", uttt::rules_name(b.rules()),
-             moves.size(), moves.size() == 1 ? "" : "s",
-             moves.empty() ? "" : ": " + uttt::format_moves([&] {
-                                    std::vector<uttt::Board::Move> ms;
-                                    for (const auto& t : moves) ms.push_back(uttt::parse_cell(t));
-                                    return ms;
-                                  }()));
-  fmt::print("{}", board_text(b));
+  std::vector<uttt::Board::Move> played;
+  for (const auto& t : moves) played.push_back(uttt::parse_cell(t));
+  fmt::print("{}", report::uttt_show_text(b, played));
   if (!o.svg.empty()) fmt::print("Picture written to {}.\n", o.svg);
 }
 
@@ -213,7 +161,8 @@ const Registration uttt_registration{
       auto r = uttt.add_subcommand(
           "playouts", "Random games to the end on one core: results and playouts per second");
       r.add_option("count", playouts->count, "number of games").required();
-      r.add_option("--seed", playouts->seed, "random seed (a seed names a run)");
+      r.add_number("--seed", playouts->seed, 0, ~std::uint64_t{0} >> 1,
+                   "random seed (a seed names a run)");
       add_position_options(r, playouts->position);
       r.add_flag("--json", playouts->json,
                  "print JSON: per_second, x_wins, o_wins, draws, mean_length");
@@ -222,6 +171,7 @@ const Registration uttt_registration{
 
       install_play_commands(uttt);
       install_solve_commands(uttt);
+      install_analyze_game_command(uttt);
       install_bot_command(uttt);
       install_arena_command(uttt);
     }};

@@ -7,6 +7,7 @@
 
 #include "command.h"
 #include "grundy/games/uttt/board.h"
+#include "grundy/games/uttt/game_review.h"
 
 namespace grundy::cli::uttt_cli {
 
@@ -23,9 +24,13 @@ const char* player_name(int player);
 // The board as text: the grid, owners, the board to play in, who moves (or the result).
 std::string board_text(const uttt::Board& b);
 
-void install_play_commands(Command uttt);   // uttt_play.cpp
-void install_solve_commands(Command uttt);  // uttt_solve.cpp
-void install_bot_command(Command uttt);     // uttt_bot.cpp
-void install_arena_command(Command uttt);   // uttt_arena.cpp
+// The post-game analysis as text (uttt_analyze_game.cpp; also `analyze` in `uttt play`).
+void print_game_review(const uttt::GameReview& review);
+
+void install_play_commands(Command uttt);         // uttt_play.cpp
+void install_solve_commands(Command uttt);        // uttt_solve.cpp
+void install_analyze_game_command(Command uttt);  // uttt_analyze_game.cpp
+void install_bot_command(Command uttt);           // uttt_bot.cpp
+void install_arena_command(Command uttt);         // uttt_arena.cpp
 
 }  // namespace grundy::cli::uttt_cli

@@ -15,6 +15,7 @@
 #include "grundy/games/uttt/solve.h"
 #include "grundy/search/proof_table.h"
 #include "io.h"
+#include "report/uttt.h"
 #include "uttt_cli.h"
 
 namespace grundy::cli::uttt_cli {
@@ -100,13 +101,10 @@ void run_solve(const SolveCliOptions& o) {
   uttt::SolveOptions s;
   if (!o.nodes.empty())
     s.max_nodes = parse_uint(o.nodes, "--nodes", std::uint64_t{1} << 50, "2^50");
-  if (o.seconds < 0) throw InputError("--seconds must not be negative");
   s.seconds = o.seconds;
-  const auto mib = parse_uint(o.memory, "--memory", std::uint64_t{1} << 20, "1048576 (MiB)");
-  if (mib < 1) throw InputError("--memory must be at least 1 (MiB)");
+  const auto mib = parse_uint_in(o.memory, "--memory", 1, std::uint64_t{1} << 20, "1048576 (MiB)");
   s.table_bytes = static_cast<std::size_t>(mib) << 20;
   s.checkpoint = o.checkpoint;
-  if (o.checkpoint_every <= 0) throw InputError("--checkpoint-every must be positive");
   s.checkpoint_every = o.checkpoint_every;
   s.stop = &g_stop;
   s.proof_size = !o.no_proof_size;
@@ -140,18 +138,7 @@ void run_solve(const SolveCliOptions& o) {
   if (!r.proof.empty()) write_output_file(o.proof, r.proof);
   const char* mover = player_name(r.to_move);
   if (o.json) {
-    nlohmann::json j = {
-        {"result", r.result},  {"to_move", mover},     {"rules", uttt::rules_name(b.rules())},
-        {"nodes", r.nodes},    {"seconds", r.seconds}, {"proof_size", r.proof_size},
-        {"resumed", r.resumed}};
-    j["first_move"] =
-        r.has_move ? nlohmann::json(uttt::cell_name(r.first_move)) : nlohmann::json(nullptr);
-    if (!o.proof.empty() && !r.proof.empty()) {
-      j["proof_file"] = o.proof;
-      j["proof_moves"] = r.proof_moves;
-    }
-    if (r.checkpoint_saved) j["checkpoint"] = o.checkpoint;
-    print_json(j);
+    print_json(report::uttt_solve_json(b, r, o.proof, o.checkpoint));
   } else {
     if (r.result == "unknown") {
       fmt::print("Result: unknown ({} to move): the budget ended after {} nodes in {:.1f} s.\n",
@@ -191,15 +178,18 @@ void install_solve_commands(Command uttt) {
       "solve", "Win, draw or loss for the player to move, by proof-number search (df-pn)");
   add_position_options(s, o->position);
   s.add_option("--nodes", o->nodes, "stop after this many nodes (result 'unknown')");
-  s.add_option("--seconds", o->seconds, "stop after this many seconds (result 'unknown')");
+  s.add_number("--seconds", o->seconds, 0.001, 1e8,
+               "stop after this many seconds (result 'unknown')");
   s.add_option("--memory", o->memory, "table size in MiB").default_str("256");
   s.add_option("--checkpoint", o->checkpoint,
                "save the table to FILE periodically and when the budget ends; resume from it "
                "when it exists (same position, rules and --memory)");
-  s.add_option("--checkpoint-every", o->checkpoint_every, "seconds between checkpoints")
+  s.add_number("--checkpoint-every", o->checkpoint_every, 1, 1e6, "seconds between checkpoints")
       .default_str("600");
-  s.add_option("--proof", o->proof,
-               "when the mover wins, write the proof to FILE for tools/uttt_proof_check");
+  s.add_option(
+      "--proof", o->proof,
+      "when the mover wins, write the proof to FILE for build/uttt_proof_check (a separate "
+      "program; source in tools/uttt_proof_check)");
   s.add_flag("--no-proof-size", o->no_proof_size, "do not walk the proof to count its positions");
   s.add_option("--opening", o->opening,
                "centre: the mover plays the centre opening (e5; while the centre board is not "

@@ -2,6 +2,10 @@
 
 #include <algorithm>
 
+#include <fmt/core.h>
+
+#include "grundy/games/dots/render.h"
+
 namespace grundy::report {
 
 namespace {
@@ -27,6 +31,25 @@ nlohmann::json chain_json(const dots::Board& b, const dots::Coins& g, const dots
 }
 
 }  // namespace
+
+std::string dots_headline(const dots::DotsState& s) {
+  const auto& b = s.board();
+  if (s.is_over())
+    return fmt::format("Dots and Boxes {}: game over, {}.", b.size_name(),
+                       dots_result_words(s.points(0), s.points(1)));
+  return fmt::format("Dots and Boxes {}: {} of {} lines drawn, score {}–{}, player {} to move.",
+                     b.size_name(), s.lines_drawn(), b.lines(), s.points(0), s.points(1),
+                     s.to_move() + 1);
+}
+
+std::string dots_result_words(int p1, int p2) {
+  if (p1 == p2) return fmt::format("a tie {}–{}", p1, p2);
+  return fmt::format("player {} wins {}–{}", p1 > p2 ? 1 : 2, std::max(p1, p2), std::min(p1, p2));
+}
+
+std::string dots_show_text(const dots::DotsState& s) {
+  return dots_headline(s) + "\n\n" + dots::render_ascii(s);
+}
 
 std::vector<std::string> dots_line_names(const dots::Board& b, const std::vector<int>& lines) {
   std::vector<std::string> names;

@@ -1,6 +1,6 @@
 #pragma once
 // JSON answers for Dots and Boxes (`grundy dots show|analyze|solve|move --json`, POST
-// /api/dots/...).
+// /api/dots/...), and the sentences the command line and the Python module both print.
 #include <string>
 #include <vector>
 
@@ -11,6 +11,13 @@
 #include "grundy/games/dots/state.h"
 
 namespace grundy::report {
+
+// "Dots and Boxes 3x3: 5 of 24 lines drawn, score 1–0, player 2 to move."
+std::string dots_headline(const dots::DotsState& s);
+// "player 1 wins 6–3", "a tie 4–4".
+std::string dots_result_words(int p1, int p2);
+// What `grundy dots show RxC --moves ...` prints: the headline and the board in ASCII.
+std::string dots_show_text(const dots::DotsState& s);
 
 // Line names, sorted: ["a1b1", "b2c2"].
 std::vector<std::string> dots_line_names(const dots::Board& b, const std::vector<int>& lines);

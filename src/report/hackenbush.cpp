@@ -3,7 +3,13 @@
 #include <cstdint>
 #include <vector>
 
+#include <iterator>
+#include <string>
+
+#include <fmt/format.h>
+
 #include "grundy/core/partizan_names.h"
+#include "grundy/core/text.h"
 
 namespace grundy::report {
 
@@ -108,6 +114,98 @@ nlohmann::json mixed_json(const hb::Graph& g, const hb::MixedAnalysis& a) {
                         {"parts", parts},
                         {"searched_positions", a.searched_positions}};
   if (a.value_elided) out["value_form"] = form_json(a.value_form, a.value_form_star);
+  return out;
+}
+
+namespace {
+
+constexpr std::size_t kShownSteps = 50;  // steps and parts an explanation lists
+
+std::string number_list(const std::vector<std::uint64_t>& xs, std::size_t cap = 20) {
+  std::string s;
+  for (std::size_t i = 0; i < xs.size() && i < cap; ++i)
+    s += (i ? ", " : "") + std::to_string(xs[i]);
+  if (xs.size() > cap) s += fmt::format(", ... ({} in all)", xs.size());
+  return s;
+}
+
+}  // namespace
+
+std::string hackenbush_edge_name(const hb::Graph& g, std::uint32_t i) {
+  const hb::Edge& e = g.edge(i);
+  return fmt::format(
+      "e{} ({}-{}{})", i, g.label(e.u), g.label(e.v),
+      e.colour == hb::Colour::green ? "" : " " + std::string(hb::to_string(e.colour)));
+}
+
+std::string green_explanation_text(const hb::Explanation& x) {
+  std::string out = "\nHow the value comes about:\n";
+  std::size_t step = 0;
+  if (x.fallen_edges)
+    out += fmt::format("  {}. {} not connected to the ground {} away (worth 0).\n", ++step,
+                       count_of(x.fallen_edges, "edge"), x.fallen_edges == 1 ? "falls" : "fall");
+  for (std::size_t i = 0; i < x.fusions.size() && i < kShownSteps; ++i) {
+    const auto& f = x.fusions[i];
+    out += fmt::format(
+        "  {}. Fusion: vertices {} lie on cycles; fuse them into vertex {}: their {} edges "
+        "become loops (each loop is worth 1).\n",
+        ++step, number_list(f.vertices), f.vertices.front(), f.edges);
+  }
+  if (x.fusions.size() > kShownSteps)
+    out += fmt::format("  ... {} more fusions\n", x.fusions.size() - kShownSteps);
+  std::size_t shown = 0;
+  for (const auto& c : x.collapses) {
+    if (shown++ == kShownSteps) {
+      out += fmt::format("  ... {} more steps\n", x.collapses.size() - kShownSteps);
+      break;
+    }
+    std::string parts;
+    if (!c.branches.empty()) parts = fmt::format("branches of length {}", number_list(c.branches));
+    if (c.loops)
+      parts += fmt::format("{}{} loop{} (length 1 each)", parts.empty() ? "" : " and ", c.loops,
+                           c.loops == 1 ? "" : "s");
+    if (c.vertex == 0)
+      out += fmt::format("  {}. At the ground: {}; xor = {}: the value is {}.\n", ++step, parts,
+                         c.stalk, c.stalk);
+    else
+      out += fmt::format(
+          "  {}. Colon principle at vertex {}: {}; xor = {}, so they become one stalk of "
+          "length {} (the edge below adds 1).\n",
+          ++step, c.vertex, parts, c.stalk, c.stalk);
+  }
+  if (x.collapses.empty() || x.collapses.back().vertex != 0)
+    out += fmt::format("  {}. The value is {}.\n", ++step, x.value);
+  return out;
+}
+
+std::string blue_red_explanation_text(const hb::BlueRedAnalysis& a) {
+  return fmt::format(
+      "\nHow the value comes about: the {} part(s) standing on the ground add up; stalks by "
+      "Berlekamp's rule (first run of one colour counts 1 per edge, then 1/2, 1/4, ...), {} "
+      "tree(s) by the colon principle (a vertex carries the sum of its branches; a blue edge "
+      "on a subtree worth x is worth x + 1 if x >= 0, else (x + n + 1)/2^n with n = ceil(-x); "
+      "red edges the mirror image), {} other part(s) by exhaustive search (each position is "
+      "the simplest number between its best Blue and best Red option).\n",
+      a.parts, a.tree_parts, a.searched_parts);
+}
+
+std::string mixed_explanation_text(const hb::Graph& g, const hb::MixedAnalysis& a) {
+  std::string out = fmt::format(
+      "\nHow the value comes about: the {} part(s) standing on the ground add up. Green parts "
+      "are nimbers (fusion and colon principles), blue-red parts numbers, and parts mixing "
+      "colours are searched exhaustively, each position put in canonical form (dominated "
+      "options dropped, reversible ones bypassed).\n",
+      a.parts.size());
+  for (std::size_t i = 0; i < a.parts.size() && i < kShownSteps; ++i) {
+    const auto& p = a.parts[i];
+    fmt::format_to(std::back_inserter(out), "  part from {}: {}, {}: {}{}\n",
+                   hackenbush_edge_name(g, p.first_edge), count_of(p.edges, "edge"), p.method,
+                   p.value, p.value_elided ? " (shortened; --json gives value_form)" : "");
+  }
+  if (a.parts.size() > kShownSteps)
+    fmt::format_to(std::back_inserter(out), "  ... {} more parts\n", a.parts.size() - kShownSteps);
+  fmt::format_to(std::back_inserter(out), "  sum: {} (stops: left {}, right {}).\n", a.value,
+                 a.left_stop.to_string(), a.right_stop.to_string());
   return out;
 }
 

@@ -1,5 +1,7 @@
 #include "report/subtraction.h"
 
+#include <fmt/core.h>
+
 namespace grundy::report {
 namespace {
 
@@ -50,6 +52,46 @@ nlohmann::json subtraction_position_json(const subtraction::Position& p,
   for (const auto& m : p.winning_moves) moves.push_back(subtraction_move_json(m));
   j["winning_moves"] = std::move(moves);
   return j;
+}
+
+std::string subtraction_set_text(const subtraction::SubtractionSet& s) {
+  switch (s.kind()) {
+    case subtraction::SetKind::finite:
+      return "S = {" + s.to_string() + "}";
+    case subtraction::SetKind::squares:
+      return "S = squares {1, 4, 9, 16, ...}";
+    case subtraction::SetKind::powers:
+      return fmt::format("S = powers of {} {{1, {}, {}, ...}}", s.base(), s.base(),
+                         s.base() * s.base());
+    case subtraction::SetKind::fibonacci:
+      return "S = Fibonacci numbers {1, 2, 3, 5, 8, ...}";
+    case subtraction::SetKind::all_but:
+      return "S = every positive integer except {" + s.to_string().substr(7) + "}";
+  }
+  return s.to_string();
+}
+
+std::string subtraction_period_text(const subtraction::Table& t,
+                                    const subtraction::SubtractionSet& s) {
+  if (!t.period)
+    return s.is_finite() ? "No period found within the search limit."
+                         : "No period observed in these values (the set is infinite, so none is "
+                           "proven either).";
+  const Period p = *t.period;
+  std::string text = fmt::format("Period {} from n = {}", p.period, p.preperiod);
+  if (t.certified) {
+    const auto& c = *t.certificate;
+    text += fmt::format(
+        ": proven. Each G(n) with n >= {} depends only on the {} values before it, and the {} "
+        "values before n = {} recur before n = {}, so the sequence repeats from there forever; "
+        "the least period and preperiod follow from one full period.",
+        c.window, c.window, c.window, c.window_at, c.window_at + c.repeat);
+  } else {
+    text += fmt::format(": observed (repeating at least twice) in these {} values only, not proven",
+                        t.values.size());
+    text += s.is_finite() ? "." : " (the set is infinite, so no finite window certifies it).";
+  }
+  return text;
 }
 
 }  // namespace grundy::report

@@ -1,14 +1,17 @@
 #pragma once
-// JSON answers for Ultimate Tic-Tac-Toe (`grundy uttt show|analyze --json`, POST
-// /api/uttt/show and /api/uttt).
+// JSON answers for Ultimate Tic-Tac-Toe (`grundy uttt show|analyze|solve --json`, POST
+// /api/uttt/show and /api/uttt), and the board as text, for the command line and the Python
+// module alike.
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "grundy/games/uttt/board.h"
 #include "grundy/games/uttt/players.h"
 #include "grundy/games/uttt/referee.h"
+#include "grundy/games/uttt/solve.h"
 
 namespace grundy::report {
 
@@ -16,6 +19,12 @@ namespace grundy::report {
 const char* uttt_player_name(int player);
 // "the game is over (X has won): nothing to analyse": why a finished game cannot be analysed.
 std::string uttt_nothing_to_analyse(const uttt::Board& b);
+// The board as text: the grid (X, O, '*' for the legal cells, '.'), each small board's owner,
+// who moves and where (or the result).
+std::string uttt_board_text(const uttt::Board& b);
+// What `grundy uttt show --moves ...` prints: a title naming the rules and the moves, then the
+// board as text.
+std::string uttt_show_text(const uttt::Board& b, const std::vector<uttt::Board::Move>& moves);
 // show: the rules, how many moves were played, the grid as nine rows of X, O and '.', each small
 // board's owner (X, O, '-' for closed without a line, '.' open), who moves, the forced board (or
 // null for a free move), the legal cells, whether the game is over and who won.
@@ -30,5 +39,10 @@ nlohmann::json uttt_analysis_json(const uttt::Analysis& a);
 nlohmann::json uttt_arena_json(const uttt::ArenaTally& t, const std::string& rules, double ms,
                                double first_ms, int openings, int opening_plies, std::uint64_t seed,
                                bool interrupted);
+// solve: result (win, draw, loss or unknown for the player to move), to_move, rules, nodes,
+// seconds, proof_size, resumed, first_move; proof_file and proof_moves when a proof was written
+// to `proof_file`; checkpoint when the run saved one to `checkpoint`.
+nlohmann::json uttt_solve_json(const uttt::Board& b, const uttt::SolveResult& r,
+                               const std::string& proof_file, const std::string& checkpoint);
 
 }  // namespace grundy::report

@@ -26,10 +26,14 @@ constexpr Route kRoutes[] = {
      "grundy dots solve RxC [--moves LIST] [--seconds T] [--one-best] --json"},
     {"/api/dots/move", dots_move_route,
      "grundy dots move RxC [--moves LIST] [--engine E] [--seed S] [--seconds T] --json"},
+    {"/api/dots/analyze-game", dots_analyze_game_route,
+     "grundy dots analyze-game RxC --moves LIST [--seconds T] --json"},
     {"/api/uttt", uttt_analyze_route,
      "grundy uttt analyze [--moves LIST] [--rules R] [--engine E] [--ms T | --iterations N] "
      "[--seed S] --json"},
     {"/api/uttt/show", uttt_show_route, "grundy uttt show [--moves LIST] [--rules R] --json"},
+    {"/api/uttt/analyze-game", uttt_analyze_game_route,
+     "grundy uttt analyze-game --moves LIST [--rules R] [--iterations N] [--seed S] --json"},
 };
 
 ApiResponse error(int status, std::string_view message) {
@@ -42,6 +46,11 @@ std::span<const Route> routes() {
   return kRoutes;
 }
 
+std::string unknown_endpoint_message(std::string_view path) {
+  return "no endpoint " + printable(path, 100) +
+         "; the endpoints are listed in docs/web.md (GET /docs/web.html)";
+}
+
 std::string error_body(std::string_view message) {
   return report::json_text({{"error", one_line(message)}});
 }
@@ -50,9 +59,7 @@ ApiResponse handle_api(std::string_view path, std::string_view body, double budg
   const Route* route = nullptr;
   for (const auto& r : kRoutes)
     if (r.path == path) route = &r;
-  if (!route)
-    return error(404, "no endpoint " + printable(path, 100) +
-                          "; the endpoints are listed in docs/web.md (GET /docs/web.md)");
+  if (!route) return error(404, unknown_endpoint_message(path));
   const Budget budget(budget_seconds);
   try {
     const nlohmann::json answer = route->handler(body, budget);

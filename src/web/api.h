@@ -33,6 +33,9 @@ std::span<const Route> routes();
 // command line's one-line message; 404 for an unknown endpoint; 504 when the budget ran out.
 ApiResponse handle_api(std::string_view path, std::string_view body, double budget_seconds);
 
+// "no endpoint /api/x; the endpoints are listed in docs/web.md (GET /docs/web.html)".
+std::string unknown_endpoint_message(std::string_view path);
+
 // {"error": message} as JSON text, the body of every error response.
 std::string error_body(std::string_view message);
 

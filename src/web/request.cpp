@@ -111,6 +111,15 @@ std::optional<std::string> RequestBody::number_text(std::string_view key) const 
   return number_to_text(*v, key);
 }
 
+std::optional<std::string> RequestBody::decimal_text(std::string_view key) const {
+  const auto* v = find(key);
+  if (!v) return std::nullopt;
+  if (v->is_number_float()) return v->dump();
+  if (v->is_number() || v->is_string()) return number_to_text(*v, key);
+  throw InputError("request: \"" + std::string(key) + "\" must be a number (or a string), not " +
+                   describe_json(*v));
+}
+
 std::optional<std::vector<std::string>> RequestBody::number_texts(std::string_view key) const {
   const auto* v = find(key);
   if (!v) return std::nullopt;

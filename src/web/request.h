@@ -29,6 +29,9 @@ class RequestBody {
   // which JavaScript cannot hold exactly), returned as its decimal text for parse_uint, so that
   // a bad number gets the command line's message; absent: nullopt.
   std::optional<std::string> number_text(std::string_view key) const;
+  // A decimal number (seconds, milliseconds) given as a JSON number or a string, as its text for
+  // parse_decimal; absent: nullopt.
+  std::optional<std::string> decimal_text(std::string_view key) const;
   // An array of whole numbers (numbers or digit strings), as decimal texts.
   std::optional<std::vector<std::string>> number_texts(std::string_view key) const;
   // An array of strings.

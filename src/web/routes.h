@@ -24,6 +24,8 @@ inline constexpr std::uint64_t kWebDotsTableMiB = 64;
 // Ultimate Tic-Tac-Toe: playouts (mcts) or nodes (alphabeta) one request may ask for; the
 // budget's stop flag ends the search sooner when the machine is slow.
 inline constexpr std::uint64_t kMaxWebUtttIterations = 1'000'000;
+// ... and per position of a game's analysis (a game has at most 81 positions).
+inline constexpr std::uint64_t kMaxWebUtttReviewIterations = 100'000;
 
 nlohmann::json nim_route(std::string_view body, const Budget& budget);
 nlohmann::json subtraction_route(std::string_view body, const Budget& budget);
@@ -34,7 +36,9 @@ nlohmann::json dots_show_route(std::string_view body, const Budget& budget);
 nlohmann::json dots_analyze_route(std::string_view body, const Budget& budget);
 nlohmann::json dots_solve_route(std::string_view body, const Budget& budget);
 nlohmann::json dots_move_route(std::string_view body, const Budget& budget);
+nlohmann::json dots_analyze_game_route(std::string_view body, const Budget& budget);
 nlohmann::json uttt_show_route(std::string_view body, const Budget& budget);
 nlohmann::json uttt_analyze_route(std::string_view body, const Budget& budget);
+nlohmann::json uttt_analyze_game_route(std::string_view body, const Budget& budget);
 
 }  // namespace grundy::web

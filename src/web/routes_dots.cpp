@@ -7,9 +7,11 @@
 #include "grundy/core/parse.h"
 #include "grundy/games/dots/analysis.h"
 #include "grundy/games/dots/explain.h"
+#include "grundy/games/dots/game_review.h"
 #include "grundy/games/dots/players.h"
 #include "grundy/games/dots/solver.h"
 #include "report/dots.h"
+#include "report/game_review.h"
 #include "web/request.h"
 #include "web/routes.h"
 
@@ -29,13 +31,14 @@ Position dots_position_of(const RequestBody& r) {
 }
 
 // A time the request asks for ("seconds", like --seconds), which must fit in the budget.
-double seconds_of(const RequestBody& r, double fallback, std::uint64_t max, const Budget& budget) {
-  const auto text = r.number_text("seconds");
-  const double seconds = text ? static_cast<double>(parse_uint(*text, "--seconds", max)) : fallback;
+double seconds_of(const RequestBody& r, double fallback, double min, double max,
+                  const Budget& budget) {
+  const auto text = r.decimal_text("seconds");
+  const double seconds = text ? parse_decimal(*text, "--seconds", min, max) : fallback;
   if (budget.seconds() > 0 && seconds > budget.seconds())
-    throw LimitError("--seconds " + std::to_string(static_cast<long long>(seconds)) +
+    throw LimitError("--seconds " + decimal_text(seconds) +
                      " is longer than the server's budget per request (" +
-                     std::to_string(budget.seconds()) + " s)");
+                     decimal_text(budget.seconds()) + " s)");
   return seconds;
 }
 
@@ -59,7 +62,7 @@ nlohmann::json dots_analyze_route(std::string_view body, const Budget& budget) {
   const RequestBody r(body, {"size", "moves", "seconds"});
   const auto p = dots_position_of(r);
   dots::AnalysisOptions ao;
-  ao.solver_seconds = seconds_of(r, default_seconds(budget), 86'400, budget);
+  ao.solver_seconds = seconds_of(r, default_seconds(budget), 0, 86'400, budget);
   ao.stop = budget.stop();
   return report::dots_analysis_json(p.state, dots::analyze(p.state, ao));
 }
@@ -70,7 +73,7 @@ nlohmann::json dots_solve_route(std::string_view body, const Budget& budget) {
   dots::SolveOptions so;
   so.threads = 1;
   so.table_bytes = static_cast<std::size_t>(kWebDotsTableMiB) << 20;
-  so.seconds = seconds_of(r, 0, 100'000'000, budget);
+  so.seconds = seconds_of(r, 0, 0.001, 1e8, budget);
   so.best_moves = !r.flag("one_best");
   so.stop = budget.stop();
   const auto result = dots::solve(p.state, so);
@@ -84,7 +87,7 @@ nlohmann::json dots_move_route(std::string_view body, const Budget& budget) {
   const std::uint64_t seed =
       parse_uint(r.number_text("seed").value_or("1"), "--seed", ~std::uint64_t{0} >> 1);
   dots::EngineOptions eo;
-  eo.seconds = seconds_of(r, default_seconds(budget), 3600, budget);
+  eo.seconds = seconds_of(r, default_seconds(budget), 0.001, 3600, budget);
   eo.table_bytes = static_cast<std::size_t>(kWebDotsTableMiB) << 20;
   eo.stop = budget.stop();
   const std::string engine_name = r.text("engine").value_or("control");
@@ -92,6 +95,21 @@ nlohmann::json dots_move_route(std::string_view body, const Budget& budget) {
   if (p.state.is_over()) throw InputError("the game is over: every line is drawn");
   const int line = engine->choose(p.state);
   return report::dots_move_json(p.state, engine_name, line);
+}
+
+// The whole game within the request's budget: the review stops itself a little before the
+// deadline, leaving the earliest positions without a value rather than failing the request.
+nlohmann::json dots_analyze_game_route(std::string_view body, const Budget& budget) {
+  const RequestBody r(body, {"size", "moves", "seconds"});
+  const auto size = r.text("size");
+  if (!size) throw InputError("size is required: the board in boxes, like \"3x3\"");
+  const auto& board = dots::Board::parse(*size);
+  const auto lines = board.parse_lines(r.text("moves").value_or(""));
+  dots::ReviewOptions ro;
+  ro.seconds =
+      seconds_of(r, budget.seconds() > 0 ? budget.seconds() * 0.8 : 60, 0.001, 1e8, budget);
+  ro.table_bytes = static_cast<std::size_t>(kWebDotsTableMiB) << 20;
+  return report::dots_game_review_json(board, dots::review_game(board, lines, ro));
 }
 
 }  // namespace grundy::web

@@ -2,6 +2,7 @@
 
 #include <sys/socket.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -19,6 +20,7 @@
 #include "report/json_text.h"
 #include "web/api.h"
 #include "web/assets.h"
+#include "web/pages.h"
 
 namespace grundy::web {
 
@@ -195,11 +197,27 @@ Server::Server(ServerOptions options) : options_(std::move(options)), impl_(new 
 
   http.Get(".*", [](const httplib::Request& req, httplib::Response& res) {
     if (req.path.rfind("/api/", 0) == 0) {
+      // 405 is for an endpoint asked with the wrong method; a path that is none is 404.
+      const auto known = routes();
+      if (std::none_of(known.begin(), known.end(),
+                       [&](const Route& r) { return r.path == req.path; }))
+        return send_error(res, 404, unknown_endpoint_message(req.path));
       res.set_header("Allow", "POST");
-      return send_error(res, 405, "the API takes POST requests with a JSON body; see /docs/web.md");
+      return send_error(res, 405,
+                        "the API takes POST requests with a JSON body; see /docs/web.html");
+    }
+    if (const auto page = docs_page(req.path)) {
+      res.status = 200;
+      res.set_content(*page, "text/html; charset=utf-8");
+      res.set_header("Cache-Control", "no-cache");
+      return;
     }
     const Asset* asset = find_asset(req.path == "/" ? "/index.html" : req.path);
-    if (!asset) return send_error(res, 404, "no page " + req.path + "; start at /");
+    if (!asset) {
+      res.status = 404;
+      res.set_content(not_found_page(req.path), "text/html; charset=utf-8");
+      return;
+    }
     res.status = 200;
     res.set_content(asset->data.data(), asset->data.size(), std::string(asset->content_type));
     res.set_header("Cache-Control", "no-cache");
@@ -212,7 +230,7 @@ Server::Server(ServerOptions options) : options_(std::move(options)), impl_(new 
     send_error(res, 405,
                fmt::format("{} is not allowed on {}: {}", printable(req.method, 20),
                            printable(req.path, 100),
-                           api ? "the API takes POST requests with a JSON body; see /docs/web.md"
+                           api ? "the API takes POST requests with a JSON body; see /docs/web.html"
                                : "pages are read with GET"));
   };
   http.Put(".*", wrong_method);

@@ -84,5 +84,33 @@ rm -f "$ck"
 check "resume without checkpoint starts afresh" grep -q "starting from the beginning" "$dir/err"
 check "a finished solve leaves no checkpoint" [ ! -e "$ck" ]
 
+# Seconds are decimals, as for uttt solve (issue 26): both take 0.5.
+"$GRUNDY" dots solve 2x2 --seconds 0.5 --json >"$dir/s.json"
+check "dots solve --seconds 0.5" [ $? = 0 ]
+"$GRUNDY" uttt solve --moves e5 --seconds 0.5 --json >/dev/null
+check "uttt solve --seconds 0.5" [ $? = 0 ]
+
+# Beyond the solver's reach without --seconds and without a terminal: said up front; Ctrl-C
+# prints the bounds it reached.
+"$GRUNDY" dots solve 5x5 --table-mb 64 --threads 1 >"$dir/far.out" 2>"$dir/far.err" &
+pid=$!
+for _ in $(seq 100); do [ -s "$dir/far.err" ] && break; sleep 0.1; done
+kill -INT $pid
+wait $pid
+check "5x5: interrupted" [ $? = 130 ]
+check "5x5: out of reach, said up front" grep -q "beyond this solver's reach" "$dir/far.err"
+check "5x5: the bounds it reached" grep -q "is between -25 and 25" "$dir/far.out"
+
+# Post-game analysis of a whole 3x3 game (the contract keys of issue 26), in seconds.
+game="a1b1 b1c1 c1d1 a4b4 b4c4 c4d4 a1a2 a2a3 a3a4 d1d2 d2d3 d3d4 b2c2 b3c3 b1b2 c1c2 b3b4 c3c4 a2b2 a3b3 c2d2 c3d3 b2b3 c2c3"
+"$GRUNDY" dots analyze-game 3x3 --moves "$game" --json >"$dir/g.json"
+check "analyze-game: every move" [ "$(field "$dir/g.json" "len(j['moves'])")" = 24 ]
+check "analyze-game: contract keys" [ "$(field "$dir/g.json" "all({'move','value_before','value_after','best','mistake'} <= set(m) for m in j['moves'])")" = True ]
+check "analyze-game: every position solved" [ "$(field "$dir/g.json" "j['solved']")" = 25 ]
+check "analyze-game: the first value is the published -3" [ "$(field "$dir/g.json" "j['moves'][0]['value_before']")" = -3 ]
+check "analyze-game: a mistake loses boxes" [ "$(field "$dir/g.json" "all((m['value_after'] < m['value_before']) == m['mistake'] for m in j['moves'])")" = True ]
+check "analyze-game: each value after is the next value before" [ "$(field "$dir/g.json" "all(a['value_after'] == a['captured'] + (b['value_before'] if a['player'] == b['player'] else -b['value_before']) for a, b in zip(j['moves'], j['moves'][1:]))")" = True ]
+check "analyze-game: in seconds" [ "$(field "$dir/g.json" "j['seconds'] < 30")" = True ]
+
 echo "dots cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -41,5 +41,12 @@ cp "$dir/out" "$dir/first"
 expect playouts_seeded "j['x_wins'] == json.load(open('$dir/first'))['x_wins']"
 "$GRUNDY" uttt show --moves 'e5 e4 d2' --svg "$dir/board.svg" >/dev/null
 if head -c 4 "$dir/board.svg" | grep -q '<svg'; then echo "ok svg"; else echo "FAIL svg"; fail=1; fi
+# Post-game analysis (issue 26): the contract keys, win rates in [0, 1], the end exact.
+"$GRUNDY" uttt analyze-game --moves 'd4 a2 c5 g5 b5 e5 f4 i2 g6 a8 a5 i5 h5 d5 h4 e2 e4 f3 g7 c2 i4' --iterations 500 --json >"$dir/out"
+expect analyze_game_keys "all({'move','value_before','value_after','best','mistake'} <= set(m) for m in j['moves'])"
+expect analyze_game_rates "all(0 <= m['value_before'] <= 1 and 0 <= m['value_after'] <= 1 for m in j['moves'])"
+expect analyze_game_end "j['moves'][-1]['value_after'] == 1.0 and j['moves'][-1]['result_after'] == 'win'"
+expect analyze_game_chain "all(abs(a['value_after'] - (1 - b['value_before'])) < 1e-3 for a, b in zip(j['moves'], j['moves'][1:]))"
+expect analyze_game_mistakes "all(m['mistake'] == (m['value_before'] - m['value_after'] >= j['mistake_drop'] - 1e-4 or (m.get('result_before') == 'win' and m.get('result_after') != 'win')) for m in j['moves'])"
 if [ "$fail" = 0 ]; then echo "uttt cli: passed"; fi
 exit "$fail"

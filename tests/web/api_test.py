@@ -80,6 +80,12 @@ UTTT_NO_LINE_GAME = ("b7 f2 i6 g9 b9 e8 f6 i7 i2 h5 e5 e4 d2 b4 f3 h8 d4 b2 a3 c
                      "c2 g4 b3 d9 h4 e1 g6 g1 a1 g5 i5")
 UTTT_X_WINS_NEXT = "d4 a2 c5 g5 b5 e5 f4 i2 g6 a8 a5 i5 h5 d5 h4 e2 e4 f3 g7 c2"
 
+# Games for the post-game analysis: a whole 2x2 game, and a 3x3 game record as the pages copy
+# it out ('#' header lines, then the moves).
+DOTS_2X2_GAME = "a1b1 b2c2 a1a2 c1c2 a2b2 b1b2 a3b3 b3c3 a2a3 b2b3 c2c3 b1c1"
+DOTS_3X3_RECORD = ("# grundy game record\n# Game: Dots and Boxes 3x3\n# Result: unfinished\n"
+                   "a1b1 b1c1 c1d1 a4b4 b4c4 c4d4 a1a2 a2a3\n")
+
 # Each: name, endpoint, request body, the command line that asks the same question, and the
 # fields that may differ between two runs (timings).
 SAME_AS_CLI = [
@@ -156,6 +162,21 @@ SAME_AS_CLI = [
      ["uttt", "analyze", "--moves", "e5 e4", "--engine", "heuristic", "--json"], ()),
     ("uttt analyze random", "/api/uttt", {"engine": "random", "seed": 5},
      ["uttt", "analyze", "--engine", "random", "--seed", "5", "--json"], ()),
+    ("dots analyze-game", "/api/dots/analyze-game",
+     {"size": "2x2", "moves": DOTS_2X2_GAME, "seconds": 20},
+     ["dots", "analyze-game", "2x2", "--moves", DOTS_2X2_GAME, "--seconds", "20", "--json"],
+     ("seconds",)),
+    ("dots analyze-game 3x3 record", "/api/dots/analyze-game",
+     {"size": "3x3", "moves": DOTS_3X3_RECORD},
+     ["dots", "analyze-game", "3x3", "--moves", DOTS_3X3_RECORD, "--json"], ("seconds",)),
+    ("uttt analyze-game", "/api/uttt/analyze-game", {"moves": UTTT_X_WINS_NEXT + " i4",
+                                                     "iterations": 2000},
+     ["uttt", "analyze-game", "--moves", UTTT_X_WINS_NEXT + " i4", "--iterations", "2000",
+      "--json"], ("seconds",)),
+    ("uttt analyze-game orlin", "/api/uttt/analyze-game",
+     {"moves": "e5 e4 d2 a4", "rules": "orlin", "iterations": 500, "seed": 4},
+     ["uttt", "analyze-game", "--moves", "e5 e4 d2 a4", "--rules", "orlin", "--iterations",
+      "500", "--seed", "4", "--json"], ("seconds",)),
     ("uttt show", "/api/uttt/show", {"moves": "e5,e4,d2,a4", "rules": "orlin"},
      ["uttt", "show", "--moves", "e5,e4,d2,a4", "--rules", "orlin", "--json"], ()),
     ("uttt show won", "/api/uttt/show", {"moves": UTTT_X_WINS_NEXT + " i4"},
@@ -197,6 +218,17 @@ SAME_ERROR_AS_CLI = [
      ["uttt", "analyze", "--engine", "minimax"]),
     ("uttt game over", "/api/uttt", {"moves": UTTT_X_WINS_NEXT + " i4"},
      ["uttt", "analyze", "--moves", UTTT_X_WINS_NEXT + " i4"]),
+    ("dots empty item", "/api/dots/show", {"size": "3x3", "moves": "a1b1,,b1c1"},
+     ["dots", "show", "3x3", "--moves", "a1b1,,b1c1"]),
+    ("dots analyze-game line twice", "/api/dots/analyze-game", {"size": "2x2", "moves": "a1b1 a1b1"},
+     ["dots", "analyze-game", "2x2", "--moves", "a1b1 a1b1"]),
+    ("uttt analyze-game illegal", "/api/uttt/analyze-game", {"moves": "e5 a1"},
+     ["uttt", "analyze-game", "--moves", "e5 a1"]),
+    ("uttt ms not finite", "/api/uttt", {"ms": "nan"}, ["uttt", "analyze", "--ms", "nan"]),
+    ("uttt iterations negative", "/api/uttt", {"iterations": -1},
+     ["uttt", "analyze", "--iterations", "-1"]),
+    ("uttt iterations zero", "/api/uttt", {"iterations": 0}, ["uttt", "analyze", "--iterations", "0"]),
+    ("uttt seed negative", "/api/uttt", {"seed": -1}, ["uttt", "analyze", "--seed", "-1"]),
     ("uttt move after the end", "/api/uttt/show", {"moves": UTTT_X_WINS_NEXT + " i4 a1"},
      ["uttt", "show", "--moves", UTTT_X_WINS_NEXT + " i4 a1"]),
 ]
@@ -278,8 +310,13 @@ def test_request_errors(s):
     check("uttt: moves must be a string: 400", status == 400 and "must be a string" in text, text)
     status, _, text = s.post("/api/nope", {})
     check("unknown endpoint: 404", status == 404 and "error" in json.loads(text), text)
-    status, _, text = s.request("GET", "/nope.html")
-    check("unknown page: 404", status == 404 and "error" in json.loads(text), text)
+    status, headers, text = s.request("GET", "/nope.html")
+    check("unknown page: 404 with a page", status == 404 and "Page not found" in text and
+          headers.get("Content-Type", "").startswith("text/html"), text)
+    status, _, text = s.request("GET", "/api/no-such-thing")
+    check("GET on an unknown endpoint: 404", status == 404 and "no endpoint" in text, text)
+    status, _, text = s.post("/api/dots/solve", {"size": "2x2", "seconds": 0.5})
+    check("seconds as a decimal: 200", status == 200, text)
     status, headers, text = s.request("GET", "/api/nim")
     check("GET on the API: 405", status == 405 and headers.get("Allow") == "POST", text)
     status, headers, text = s.request("PUT", "/api/nim", "{}")
@@ -296,7 +333,8 @@ def test_request_errors(s):
 
 def test_static(s):
     for path in ["/", "/index.html", "/nim.html", "/explorer.html", "/hackenbush.html",
-                 "/dots.html", "/uttt.html", "/js/uttt.js", "/js/common.js", "/css/style.css", "/docs/web.md"]:
+                 "/dots.html", "/uttt.html", "/js/uttt.js", "/js/common.js", "/css/style.css", "/docs/web.md", "/docs/web.html",
+                 "/docs/dots.html"]:
         status, headers, text = s.request("GET", path)
         check(f"GET {path}", status == 200 and len(text) > 0, status)
         csp = headers.get("Content-Security-Policy", "")
@@ -306,6 +344,13 @@ def test_static(s):
     for path in sorted({c[1] for c in SAME_AS_CLI} | {"/api/status"}):
         check(f"docs/web.md documents {path}", f"`POST {path}`" in doc or f"`GET {path}`" in doc)
     check("docs/web.md states the contract", "grundy nim 3 4 5 --json" in doc)
+    # ... and is a page: rendered, in the site's frame, its tables and links to the other docs.
+    status, headers, page = s.request("GET", "/docs/web.html")
+    check("docs rendered", status == 200 and headers.get("Content-Type", "").startswith("text/html")
+          and "<table>" in page and "<h1>" in page and 'href="dots.html"' in page
+          and 'href="/nim.html"' in page, page[:300])
+    status, _, _ = s.request("GET", "/docs/nothing.html")
+    check("no such doc: 404", status == 404, status)
     _, headers, _ = s.request("GET", "/js/common.js")
     check("JavaScript content type", headers.get("Content-Type", "").startswith("text/javascript"),
           headers.get("Content-Type"))

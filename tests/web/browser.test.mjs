@@ -55,7 +55,7 @@ async function open(path, { width = 1200, height = 900 } = {}) {
   page.setDefaultTimeout(STEP);
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('pageerror', (e) => errors.push(e.message + (process.env.STACKS ? e.stack : '')));
   await page.goto(base + path);
   await idle(page);
   return { page, errors, close: () => context.close() };
@@ -87,7 +87,7 @@ test('every page loads without a console error, on a desktop and on a phone', { 
       assert.ok(overflow <= 1, `${path} is wider than a ${size.width}px window by ${overflow}px`);
       // Every page links to every other and to the docs.
       const links = await page.$$eval('header nav a', (as) => as.map((a) => a.getAttribute('href')));
-      for (const p of ['/nim.html', '/explorer.html', '/hackenbush.html', '/dots.html', '/uttt.html', '/docs/web.md'])
+      for (const p of ['/nim.html', '/explorer.html', '/hackenbush.html', '/dots.html', '/uttt.html', '/docs/web.html'])
         assert.ok(links.includes(p), `${path} links to ${p}`);
       await close();
     }
@@ -372,5 +372,330 @@ test('Ultimate Tic-Tac-Toe: orlin rules, played with the keyboard alone', { time
   });
   assert.match(await page.getAttribute('svg.uttt', 'aria-label'), /orlin rules/);
   assert.deepEqual(errors, []);
+  await close();
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 26: play as on a game site (takeback, resign, new game from here, the move list, the
+// last move marked, a strength choice, game records copied out and loaded, post-game
+// analysis, the game-over state) and the fixes of what a new user ran into.
+
+const reviewRows = (page) => page.$$eval('#review tbody tr', (rs) => rs.map((r) => ({
+  cells: [...r.children].map((c) => c.textContent), mistake: r.dataset.mistake === 'true' })));
+const movesListed = (page) => page.$$eval('#log .move-link', (bs) => bs.map((b) => b.textContent));
+
+test('Nim: last move marked, takeback, record out and in, analysis, resign ends the game; fix 4', { timeout: 300_000 }, async () => {
+  const { page, errors, close } = await open('/nim.html');
+  assert.ok(await page.locator('#level option').count() >= 3, 'a strength choice');
+  await page.fill('#heaps', '3 4 5');
+  await page.selectOption('#level', '3');
+  await page.click('#new-game');
+  await idle(page);
+  // A losing move (3 4 5 has xor 2: taking 1 from heap 1 leaves xor 3); the engine answers.
+  await page.click('.token[data-heap="0"][data-take="1"]');
+  await idle(page);
+  assert.equal((await movesListed(page)).length, 2);
+  assert.equal(await page.locator('.heap.last').count(), 1, 'the engine\'s last move is marked');
+  assert.match(await page.textContent('.heap.last .last-move'), /engine took \d+/);
+  // The analysis marks our move as the mistake, and names the winning move h1-2.
+  await page.click('#analyse-game');
+  await idle(page);
+  await page.waitForSelector('#review tbody tr');
+  const rows = await reviewRows(page);
+  assert.equal(rows.length, 2);
+  assert.equal(rows[0].mistake, true);
+  assert.equal(rows[0].cells[6], 'h1-2');
+  assert.equal(rows[1].mistake, false);
+  // Take back: the engine's reply and our move go; the start position is back.
+  await page.click('#takeback');
+  await idle(page);
+  assert.deepEqual(await movesListed(page), []);
+  assert.equal(await page.textContent('.heap[data-heap="0"] .name'), 'Heap 1: 3');
+  // The winning move, then the record: the heaps, the rule and the moves.
+  await page.click('.token[data-heap="0"][data-take="2"]');
+  await idle(page);
+  const record = await page.inputValue('#record');
+  assert.match(record, /^# grundy game record\n# Game: Nim, normal play\n/);
+  assert.match(record, /# Heaps: 3 4 5\n/);
+  assert.match(record, /# Engine: perfect/);
+  assert.match(record, /\nh1-2 h\d-\d+\n$/);
+  // Back to move 1 by clicking it in the move list.
+  await page.click('#log .move-link[data-ply="1"]');
+  await idle(page);
+  assert.equal((await movesListed(page)).length, 2, 'the engine answered again');
+  // A record pasted in: heaps 1 2 3 after h3-3 is 1 2 0, you to move.
+  await page.click('#record-box summary');
+  await page.fill('#record', '# Game: Nim, normal play\n# Heaps: 1 2 3\n# Rule: normal\nh3-3\n');
+  await page.click('#load-record');
+  await idle(page);
+  assert.equal(await page.textContent('.heap[data-heap="2"] .name'), 'Heap 3: 0');
+  assert.deepEqual(await movesListed(page), ['h3-3']);
+  // New game from here: the position stays, the move list starts again.
+  await page.click('#from-here');
+  await idle(page);
+  assert.deepEqual(await movesListed(page), []);
+  assert.equal(await page.textContent('.heap[data-heap="1"] .name'), 'Heap 2: 2');
+  // Resign: the game is over, and the hint answers no more.
+  await page.click('#resign');
+  assert.equal(await page.evaluate(() => document.body.dataset.gameOver), 'true');
+  assert.match(await page.textContent('#status'), /Game over: You resigned/);
+  assert.equal(await page.isDisabled('#hint-button'), true);
+  // Fix 4: heaps 0 0 0 are refused, not a game won before anyone moved.
+  await page.fill('#heaps', '0 0 0');
+  await page.click('#new-game');
+  assert.match(await page.textContent('#error'), /every heap is empty/);
+  assert.doesNotMatch(await page.textContent('#status'), /win/);
+  assert.deepEqual(errors, []);
+  await close();
+  // Fix 4: 2^63-1 on a phone: exact column headers, and the table scrolls inside its panel.
+  const phone = await open('/nim.html', { width: 400, height: 900 });
+  await phone.page.fill('#heaps', '9223372036854775807 1');
+  await phone.page.click('#new-game');
+  await idle(phone.page);
+  await phone.page.click('#hint-button');
+  await idle(phone.page);
+  const heads = await phone.page.$$eval('table.bits thead th', (ths) => ths.map((t) => [t.textContent, t.title]));
+  assert.ok(heads.some(([t, title]) => t === '2^62' && title === '4611686018427387904'), JSON.stringify(heads.slice(0, 4)));
+  const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `the page is wider than 400 px by ${overflow}`);
+  await shoot(phone.page, 'nim-phone');
+  await phone.close();
+});
+
+test('Hackenbush: a game keeps the drawing, names on the picture, moves, takeback, analysis, record; fix 2 and 6', { timeout: 300_000 }, async () => {
+  const { page, errors, close } = await open('/hackenbush.html');
+  const options = await page.$$eval('#example option', (os) => os.map((o) => o.textContent));
+  assert.ok(options.includes('green, blue and red (1/2^*)'), options.join(' | '));
+  await page.selectOption('#example', 'green, blue and red (1/2^*)');
+  await idle(page);
+  const words = await page.textContent('#value');
+  assert.ok(!/number\+ups\+star/.test(words), words);
+  // Every edge is named on the picture as in the lists.
+  const edges = await page.locator('svg.hb .edge').count();
+  assert.equal(await page.locator('svg.hb .edge-label').count(), edges);
+  assert.match(await page.textContent('#cuts-blue, .cuts-blue'), /cut e\d/);
+  // The seed's tree (17 edges), played to the end against the engine.
+  await page.selectOption('#example', 'seed tree (value *5)');
+  await idle(page);
+  assert.equal(await page.locator('svg.hb .edge').count(), 17);
+  await page.selectOption('#hb-level', '3');
+  await page.click('#play');
+  await idle(page);
+  // A poor cut: the top of a stalk (e1 of the stalks of one edge keeps *5 ^ 1 = *4 ... ), then
+  // the engine's answer is marked where its edge was.
+  await page.click('svg.hb .hit[data-edge="0"]');
+  await idle(page);
+  assert.equal((await movesListed(page)).length, 2);
+  assert.equal(await page.locator('svg.hb .last-cut').count(), 1, 'the engine\'s cut is marked');
+  assert.match(await page.inputValue('#record'), /# edge 0 1 g\n/);
+  // Take back: both cuts go, the tree is whole again.
+  await page.click('#takeback');
+  await idle(page);
+  assert.deepEqual(await movesListed(page), []);
+  assert.equal(await page.locator('svg.hb .edge').count(), 17);
+  // Play it out with the hints.
+  for (let turn = 0; turn < 20; turn++) {
+    await idle(page);
+    if (await page.evaluate(() => document.body.dataset.gameOver === 'true')) break;
+    await page.click('#hint-button');
+    const halo = await page.$('[data-halo]');
+    const edge = halo ? await halo.getAttribute('data-halo') : '0';
+    await page.click(`svg.hb .hit[data-edge="${edge}"]`);
+  }
+  await idle(page);
+  assert.match(await page.textContent('#status'), /Game over: you win/);
+  assert.equal(await page.isDisabled('#hint-button'), true, 'no hint after the end');
+  // Analysis: every cut, none of ours a mistake (we followed the hints).
+  await page.click('#analyse-game');
+  await idle(page);
+  await page.waitForSelector('#review tbody tr');
+  const rows = await reviewRows(page);
+  assert.equal(rows.length, (await movesListed(page)).length);
+  assert.ok(rows.filter((r) => r.cells[1] === 'you').every((r) => !r.mistake), JSON.stringify(rows));
+  const record = await page.inputValue('#record');
+  // Fix 2: the drawing is back with one click, whole.
+  await page.click('#stop');
+  await idle(page);
+  assert.equal(await page.locator('svg.hb .edge').count(), 17);
+  // The record loads again: the same cuts, the same position.
+  await page.click('#record-box summary');
+  await page.fill('#record', record);
+  await page.click('#load-record');
+  await idle(page);
+  assert.equal(await page.isVisible('#error'), false, await page.textContent('#error'));
+  assert.deepEqual(await movesListed(page), record.trim().split('\n').pop().split(' '));
+  assert.equal(await page.evaluate(() => document.body.dataset.gameOver), 'true');
+  await shoot(page, 'hackenbush-game');
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test('Dots and Boxes: chains follow the moves, grammar, bounds on 5x5, takeback, resign, record, analysis; fix 5', { timeout: 300_000 }, async () => {
+  const { page, errors, close } = await open('/dots.html');
+  await page.selectOption('#size', '3x3');
+  await page.selectOption('#engine', 'control');
+  await page.click('#new-game');
+  await idle(page);
+  await page.fill('#line', 'b2c2');
+  await page.press('#line', 'Enter');
+  await idle(page);
+  // The chains overlay follows the game: ticked, it is drawn again after the next move.
+  await page.check('#show-chains');
+  await idle(page);
+  await page.fill('#line', 'a1b1');
+  await page.press('#line', 'Enter');
+  await idle(page);
+  assert.equal(await page.isChecked('#show-chains'), true);
+  assert.match(await page.textContent('#analysis'), /Long chain rule/);
+  assert.equal(await page.getAttribute('#analysis', 'data-moves'), await page.getAttribute('#board', 'data-moves'),
+    'the analysis describes the position on the board');
+  const chains = JSON.parse(cli('dots', 'analyze', '3x3', '--moves', await page.getAttribute('#board', 'data-moves'), '--seconds', '0', '--json')).chains;
+  assert.equal(await page.locator('svg.dots .chain').count(), chains.reduce((n, c) => n + c.boxes.length, 0),
+    'the overlay is drawn again, for the new position');
+  // The exact value speaks English ("you lose", "the engine wins", never "you loses").
+  await page.click('#solve-button');
+  await idle(page);
+  const exact = await page.textContent('#analysis');
+  assert.ok(!/you (wins|loses|ties)/.test(exact), exact);
+  // Take back to the start, then resign: the game is over.
+  await page.click('#log .move-link[data-ply="1"]');
+  await idle(page);
+  assert.equal((await movesListed(page))[0], 'b2c2');
+  await page.click('#resign');
+  assert.match(await page.textContent('#status'), /Game over: you resigned/);
+  assert.equal(await page.isDisabled('#hint-button'), true);
+  assert.match(await page.inputValue('#record'), /# Game: Dots and Boxes 3x3\n# Engine: control\n/);
+  // A whole 2x2 game, its analysis (the same values as `grundy dots analyze-game`), its record.
+  await page.selectOption('#size', '2x2');
+  await page.selectOption('#engine', 'greedy');
+  await page.click('#new-game');
+  for (let turn = 0; turn < 20; turn++) {
+    await idle(page);
+    if (await page.evaluate(() => document.body.dataset.gameOver === 'true')) break;
+    await page.click('svg.dots .hit');
+  }
+  await idle(page);
+  const moves = await page.getAttribute('#board', 'data-moves');
+  await page.click('#analyse-game');
+  await idle(page);
+  await page.waitForSelector('#review tbody tr');
+  const rows = await reviewRows(page);
+  const want = JSON.parse(cli('dots', 'analyze-game', '2x2', '--moves', moves, '--json'));
+  assert.equal(rows.length, want.moves.length);
+  rows.forEach((r, i) => {
+    const v = want.moves[i].value_before;
+    assert.equal(r.cells[3], v > 0 ? `+${v}` : String(v));
+    assert.equal(r.mistake, want.moves[i].mistake);
+  });
+  const record = await page.inputValue('#record');
+  assert.equal(record.trim().split('\n').pop(), moves);
+  // The record given to the command line reproduces the position.
+  assert.match(cli('dots', 'show', '2x2', '--moves', record), /game over/);
+  // ... and pasted into the page.
+  await page.selectOption('#size', '3x3');
+  await page.click('#new-game');
+  await idle(page);
+  await page.click('#record-box summary');
+  await page.fill('#record', '# Game: Dots and Boxes 2x2\na1b1 b1c1 a1a2\n');
+  await page.click('#load-record');
+  await idle(page);
+  assert.equal(await page.isVisible('#error'), false, await page.textContent('#error'));
+  assert.equal(await page.getAttribute('#board', 'data-moves'), 'a1b1 b1c1 a1a2');
+  // Fix 5: on 5x5 the exact value gives the bounds the solver reached, not a server message.
+  await page.selectOption('#size', '5x5');
+  await page.click('#new-game');
+  await idle(page);
+  await page.click('#solve-button');
+  await idle(page);
+  const big = await page.textContent('#analysis');
+  assert.match(big, /not found in [\d.]+ s: .* between -?\d+ and -?\d+/);
+  assert.ok(!/--budget/.test(big), big);
+  assert.deepEqual(errors.filter((e) => !/status of 400/.test(e)), []);
+  await close();
+});
+
+test('Ultimate Tic-Tac-Toe: takeback, resign, record out and in, analysis as the command line', { timeout: 300_000 }, async () => {
+  const { page, errors, close } = await open('/uttt.html');
+  await page.selectOption('#rules', 'standard');
+  await page.selectOption('#level', '1');
+  await page.selectOption('#first', 'me');
+  await page.click('#new-game');
+  await idle(page);
+  await page.fill('#cell', 'e5');
+  await page.press('#cell', 'Enter');
+  await idle(page);
+  assert.equal((await movesListed(page)).length, 2);
+  await page.click('#takeback');
+  await idle(page);
+  assert.deepEqual(await movesListed(page), []);
+  assert.equal(await page.getAttribute('#board', 'data-moves'), '');
+  await page.fill('#cell', 'e5');
+  await page.press('#cell', 'Enter');
+  await idle(page);
+  await page.click('svg.uttt .cell.playable');
+  await idle(page);
+  const moves = await page.getAttribute('#board', 'data-moves');
+  await page.click('#analyse-game');
+  await idle(page);
+  await page.waitForSelector('#review tbody tr');
+  const rows = await reviewRows(page);
+  const want = JSON.parse(cli('uttt', 'analyze-game', '--moves', moves, '--iterations', '5000', '--json'));
+  assert.equal(rows.length, want.moves.length);
+  rows.forEach((r, i) => assert.equal(r.cells[3].split(' ')[0], `${Math.round(100 * want.moves[i].value_before)}%`));
+  await page.click('#resign');
+  assert.match(await page.textContent('#status'), /Game over: X resigned/);
+  assert.equal(await page.isDisabled('#hint-button'), true);
+  const record = await page.inputValue('#record');
+  assert.match(record, /# Game: Ultimate Tic-Tac-Toe, standard rules\n/);
+  assert.match(record, /# Result: X resigned: O wins\n/);
+  assert.equal(JSON.parse(cli('uttt', 'show', '--moves', record, '--json')).moves, 4);
+  await page.click('#record-box summary');
+  await page.fill('#record', '# Game: Ultimate Tic-Tac-Toe, orlin rules\ne5 e4 d2\n');
+  await page.click('#load-record');
+  await idle(page);
+  assert.equal(await page.getAttribute('#board', 'data-moves'), 'e5 e4 d2');
+  assert.match(await page.getAttribute('svg.uttt', 'aria-label'), /orlin rules/);
+  assert.equal(await page.evaluate(() => document.body.dataset.gameOver), undefined);
+  assert.deepEqual(errors.filter((e) => !/status of 400/.test(e)), []);
+  await close();
+});
+
+test('Explorer: hexadecimal 0.8f within the budget, 100,000 values drawn in slices, tables labelled and cleared on error; fix 3', { timeout: 300_000 }, async () => {
+  const { page, errors, close } = await open('/explorer.html');
+  await page.click('#examples button:has-text("hexadecimal 0.8f")');
+  await idle(page);
+  assert.equal(await page.isVisible('#error'), false, await page.textContent('#error'));
+  assert.match(await page.textContent('#table-title'), /hexadecimal 0\.8f, n = 0 to 99/);
+  // Grundy's game, 100,000 values: the plot is a summary, the table comes in slices.
+  await page.click('#examples button:has-text("Grundy\'s game")');
+  await idle(page);
+  await page.fill('#count', '100000');
+  await page.click('#compute');
+  await idle(page);
+  assert.ok(await page.locator('#plot svg *').count() < 3000, 'the plot summarises');
+  await page.waitForFunction(() => !document.querySelector('#values').dataset.drawing, null, { timeout: STEP });
+  assert.equal(await page.locator('#values .cell').count(), 100000);
+  assert.match(await page.textContent('#table-title'), /Grundy's game, n = 0 to 99999/);
+  // An error: the old table is not left on screen as if it answered.
+  await page.click('input[value=subtraction]');
+  await page.fill('#spec', '1,0');
+  await page.click('#compute');
+  await idle(page);
+  assert.equal(await page.locator('#values .cell').count(), 0);
+  assert.match(await page.textContent('#table-title'), /No table/);
+  assert.deepEqual(errors.filter((e) => !/status of 400/.test(e)), []);
+  await close();
+});
+
+test('the docs are pages and an unknown page is a page; fix 7', { timeout: 120_000 }, async () => {
+  const { page, close } = await open('/docs/web.html');
+  assert.match(await page.textContent('h1'), /The web app/);
+  assert.ok(await page.locator('main table').count() >= 3);
+  await page.click('header nav a[href="/dots.html"]');
+  await idle(page);
+  assert.match(await page.textContent('h1'), /Dots and Boxes/);
+  await page.goto(base + '/nope.html');
+  assert.match(await page.textContent('h1'), /Page not found/);
+  assert.equal(await page.locator('header nav a').count(), 6);
   await close();
 });

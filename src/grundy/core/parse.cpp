@@ -1,7 +1,10 @@
 #include "grundy/core/parse.h"
 
 #include <charconv>
+#include <cmath>
 #include <string>
+
+#include <fmt/core.h>
 
 #include "grundy/core/error.h"
 #include "grundy/core/text_check.h"
@@ -23,6 +26,51 @@ std::uint64_t parse_uint(std::string_view token, std::string_view what, std::uin
   if (ec == std::errc::result_out_of_range || v > max)
     throw InputError(quoted() + " is above " +
                      (max_name.empty() ? std::to_string(max) : std::string(max_name)));
+  return v;
+}
+
+std::uint64_t parse_uint_in(std::string_view token, std::string_view what, std::uint64_t min,
+                            std::uint64_t max, std::string_view max_name) {
+  const std::uint64_t v = parse_uint(token, what, max, max_name);
+  if (v < min)
+    throw InputError(std::string(what) + " '" + printable(token) + "' is below " +
+                     std::to_string(min));
+  return v;
+}
+
+std::string decimal_text(double v) {
+  if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15)
+    return fmt::format("{:.0f}", v);
+  return fmt::format("{}", v);
+}
+
+double parse_decimal(std::string_view token, std::string_view what, double min, double max,
+                     std::string_view max_name) {
+  const auto quoted = [&] { return std::string(what) + " '" + printable(token) + "'"; };
+  if (token.empty()) throw InputError(std::string(what) + " is empty");
+  // from_chars reads "inf", "nan" and exponents, but neither a leading '+' nor blanks.
+  double v = 0;
+  const char* end = token.data() + token.size();
+  const auto [next, ec] = std::from_chars(token.data(), end, v);
+  if (ec == std::errc::invalid_argument || next != end)
+    throw InputError(quoted() + " is not a number");
+  const auto above = [&] {
+    return InputError(quoted() + " is above " +
+                      (max_name.empty() ? decimal_text(max) : std::string(max_name)));
+  };
+  if (ec == std::errc::result_out_of_range) {
+    // 1e999 overflows, 1e-999 underflows (to zero, as far as any range here is concerned).
+    const auto e = token.find_first_of("eE");
+    const bool underflow =
+        e != std::string_view::npos && e + 1 < token.size() && token[e + 1] == '-';
+    if (token.front() == '-' && min >= 0) throw InputError(quoted() + " is negative");
+    if (!underflow) throw above();
+    v = 0;
+  }
+  if (!std::isfinite(v)) throw InputError(quoted() + " is not a finite number");
+  if (v < 0 && min >= 0) throw InputError(quoted() + " is negative");
+  if (v < min) throw InputError(quoted() + " is below " + decimal_text(min));
+  if (v > max) throw above();
   return v;
 }
 

@@ -3,6 +3,13 @@
 //
 // A game is a type with a `Position` (hashable with absl::Hash, equality-comparable) and
 //   void moves(const Position& p, std::vector<Position>& out) const;   // appends every option
+// or, for games whose options may be sums of positions (take-and-break games: a heap split in
+// two is worth the xor of the two heaps' values), instead
+//   void moves(const Position& p, std::vector<Position>& parts,
+//              std::vector<std::uint32_t>& sizes) const;
+// which appends the parts of every option to `parts` and, per option, how many parts it has to
+// `sizes` (0: the empty sum, worth 0; 1: an ordinary option). Sums are valued by xor, which holds
+// in normal play only: a misère solver refuses such a game with InputError.
 // Optional hooks:
 //   std::string describe(const Position& p) const;   // names a position in error messages
 //   std::size_t index(const Position& p) const;      // a dense numbering 0 <= i < index_count()
@@ -28,8 +35,15 @@
 namespace grundy {
 
 template <class G>
-concept ImpartialGame = requires(const G& g, const typename G::Position& p,
-                                 std::vector<typename G::Position>& out) {
+concept SumOptionGame = requires(const G& g, const typename G::Position& p,
+                                 std::vector<typename G::Position>& parts,
+                                 std::vector<std::uint32_t>& sizes) {
+  { g.moves(p, parts, sizes) } -> std::same_as<void>;
+};
+
+template <class G>
+concept ImpartialGame = SumOptionGame<G> ||
+    requires(const G& g, const typename G::Position& p, std::vector<typename G::Position>& out) {
   { g.moves(p, out) } -> std::same_as<void>;
 };
 
@@ -117,6 +131,22 @@ class SlotMap<G> {
   std::size_t count_ = 0;
 };
 
+// A game may bring its own memo: `using SlotMap = ...;` with the interface of SlotMap above
+// (constructed from the game; find, find_or_add, forget, size). The Python module's games keep
+// theirs in a Python dict, whose insertion-ordered entries stay in cache where a hash map
+// scatters them.
+template <class G>
+struct MemoOf {
+  using type = SlotMap<G>;
+};
+template <class G>
+requires requires {
+  typename G::SlotMap;
+}
+struct MemoOf<G> {
+  using type = typename G::SlotMap;
+};
+
 }  // namespace solver_detail
 
 template <ImpartialGame G>
@@ -125,7 +155,12 @@ class Solver {
   using Position = typename G::Position;
 
   explicit Solver(const G& game, Rule rule = Rule::normal, SolverLimits limits = {})
-      : game_(game), rule_(rule), limits_(limits), slots_(game) {}
+      : game_(game), rule_(rule), limits_(limits), slots_(game) {
+    if (SumOptionGame<G> && rule == Rule::misere)
+      throw InputError(
+          "options that are sums of positions are valued by xor, which holds in normal play "
+          "only; misère play of sums needs misère quotients");
+  }
 
   // Grundy value under normal play; under misère, the misère value of this single game
   // (terminal positions are worth 1, otherwise mex), which is 0 exactly when the player to move
@@ -139,7 +174,9 @@ class Solver {
   Winner winner(const Position& p) { return winner_from_value(value(p)); }
 
   // Every option of p whose value is `target`. With target 0: the winning moves of a single game.
-  std::vector<Position> moves_to_value(const Position& p, std::uint32_t target) {
+  // (Games whose options are sums list them themselves, valuing each part with value().)
+  std::vector<Position> moves_to_value(const Position& p,
+                                       std::uint32_t target) requires(!SumOptionGame<G>) {
     std::vector<Position> options, result;
     game_.moves(p, options);
     for (const Position& o : options)
@@ -147,7 +184,9 @@ class Solver {
     return result;
   }
 
-  std::vector<Position> winning_moves(const Position& p) { return moves_to_value(p, 0); }
+  std::vector<Position> winning_moves(const Position& p) requires(!SumOptionGame<G>) {
+    return moves_to_value(p, 0);
+  }
 
   std::size_t positions_solved() const { return slots_.size(); }
   Rule rule() const { return rule_; }
@@ -160,6 +199,7 @@ class Solver {
     std::size_t begin;  // its options are pending_[begin, end), their slots child_slots_[...]
     std::size_t end;
     std::size_t next;
+    std::size_t sizes_begin;  // sum options: the parts per option are sizes_[sizes_begin, ...)
   };
 
   // Opens a frame for p, which find_or_add has just added in `slot`.
@@ -170,9 +210,20 @@ class Solver {
                        " positions reachable; the solver stopped (memory bound)");
     }
     const std::size_t begin = pending_.size();
-    game_.moves(p, pending_);
+    const std::size_t sizes_begin = sizes_.size();
+    if constexpr (SumOptionGame<G>) {
+      game_.moves(p, pending_, sizes_);
+      std::uint64_t parts = 0;
+      for (std::size_t i = sizes_begin; i < sizes_.size(); ++i) parts += sizes_[i];
+      if (parts != pending_.size() - begin)
+        throw InputError("the options of position " + describe_position(game_, p) + " list " +
+                         std::to_string(pending_.size() - begin) + " parts but sizes add up to " +
+                         std::to_string(parts));
+    } else {
+      game_.moves(p, pending_);
+    }
     child_slots_.resize(pending_.size());
-    stack_.push_back(Frame{p, slot, begin, pending_.size(), begin});
+    stack_.push_back(Frame{p, slot, begin, pending_.size(), begin, sizes_begin});
   }
 
   std::uint32_t solve(const Position& root) {
@@ -183,6 +234,7 @@ class Solver {
       for (const Frame& f : stack_) slots_.forget(game_, f.position);
       stack_.clear();
       pending_.clear();
+      sizes_.clear();
       child_slots_.clear();
       throw;
     }
@@ -221,12 +273,24 @@ class Solver {
       v = 1;
     } else {
       child_values_.clear();
-      for (std::size_t i = f.begin; i < f.end; ++i)
-        child_values_.push_back(values_[child_slots_[i]]);
+      if constexpr (SumOptionGame<G>) {
+        // A sum's value is the xor of its parts' values (normal play: the constructor refuses
+        // misère).
+        std::size_t i = f.begin;
+        for (std::size_t k = f.sizes_begin; k < sizes_.size(); ++k) {
+          std::uint32_t x = 0;
+          for (std::uint32_t j = 0; j < sizes_[k]; ++j) x ^= values_[child_slots_[i++]];
+          child_values_.push_back(x);
+        }
+      } else {
+        for (std::size_t i = f.begin; i < f.end; ++i)
+          child_values_.push_back(values_[child_slots_[i]]);
+      }
       v = mex_(std::span<const std::uint32_t>(child_values_));
     }
     values_[f.slot] = v;
     pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(f.begin), pending_.end());
+    sizes_.resize(f.sizes_begin);
     child_slots_.resize(f.begin);
     stack_.pop_back();
   }
@@ -234,10 +298,11 @@ class Solver {
   const G& game_;
   Rule rule_;
   SolverLimits limits_;
-  solver_detail::SlotMap<G> slots_;
+  typename solver_detail::MemoOf<G>::type slots_;
   std::vector<std::uint32_t> values_;  // by slot; kInProgress while on the stack
   std::vector<Frame> stack_;
   std::vector<Position> pending_;
+  std::vector<std::uint32_t> sizes_;  // sum options: parts per option, for the frames on the stack
   std::vector<std::uint32_t> child_slots_;
   std::vector<std::uint32_t> child_values_;
   Mex mex_;

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -52,6 +53,75 @@ struct WithCycle {
   }
   std::string describe(Position p) const { return "vertex " + std::to_string(p); }
 };
+
+// Kayles (octal 0.77) with one heap per position: removing 1 or 2 tokens may split the heap in
+// two, an option that is a sum of two heaps.
+struct KaylesBySums {
+  using Position = std::uint64_t;
+  void moves(Position n, std::vector<Position>& parts, std::vector<std::uint32_t>& sizes) const {
+    for (std::uint64_t take = 1; take <= 2 && take <= n; ++take)
+      for (std::uint64_t a = 0; 2 * a <= n - take; ++a) {
+        const std::uint64_t b = n - take - a;
+        std::uint32_t count = 0;
+        for (const std::uint64_t part : {a, b})
+          if (part > 0) {
+            parts.push_back(part);
+            ++count;
+          }
+        sizes.push_back(count);
+      }
+  }
+};
+
+// The same game with the whole multiset of heaps as one position: no sum is taken for granted.
+struct KaylesWhole {
+  using Position = std::vector<std::uint64_t>;  // sorted heaps, no empty ones
+  void moves(const Position& p, std::vector<Position>& out) const {
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      if (i > 0 && p[i] == p[i - 1]) continue;
+      for (std::uint64_t take = 1; take <= 2 && take <= p[i]; ++take)
+        for (std::uint64_t a = 0; 2 * a <= p[i] - take; ++a) {
+          Position q = p;
+          q.erase(q.begin() + static_cast<std::ptrdiff_t>(i));
+          for (const std::uint64_t part : {a, p[i] - take - a})
+            if (part > 0) q.push_back(part);
+          std::sort(q.begin(), q.end());
+          out.push_back(std::move(q));
+        }
+    }
+  }
+};
+
+TEST(Solver, OptionsThatAreSumsAreWorthTheXorOfTheirParts) {
+  KaylesBySums by_sums;
+  Solver<KaylesBySums> fast(by_sums);
+  KaylesWhole whole;
+  Solver<KaylesWhole> slow(whole);
+  for (std::uint64_t n = 0; n <= 13; ++n)
+    EXPECT_EQ(fast.value(n),
+              slow.value(n == 0 ? KaylesWhole::Position{} : KaylesWhole::Position{n}))
+        << n;
+  // Kayles' published values (Winning Ways; period 12 from n = 71).
+  const std::vector<std::uint32_t> known{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6,
+                                         4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7};
+  for (std::uint64_t n = 0; n < known.size(); ++n) EXPECT_EQ(fast.value(n), known[n]) << n;
+  for (std::uint64_t n = 71; n < 300; ++n) EXPECT_EQ(fast.value(n + 12), fast.value(n)) << n;
+}
+
+TEST(Solver, SumOptionsRefuseMisereAndMiscountedParts) {
+  KaylesBySums g;
+  EXPECT_THROW(Solver<KaylesBySums>(g, Rule::misere), InputError);
+  struct Miscounted {
+    using Position = int;
+    void moves(Position p, std::vector<Position>& parts, std::vector<std::uint32_t>& sizes) const {
+      if (p > 0) parts.push_back(p - 1);
+      sizes.push_back(2);
+    }
+  };
+  Miscounted bad;
+  Solver<Miscounted> s(bad);
+  EXPECT_THROW(s.value(3), InputError);
+}
 
 TEST(Solver, HeapValueIsItsSize) {
   Heap g;

@@ -1,9 +1,12 @@
 #pragma once
 // Small helpers for the line-oriented text formats the games read (edge lists).
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "grundy/core/error.h"
 
 namespace grundy {
 
@@ -72,18 +75,38 @@ struct ListToken {
 };
 
 // The tokens of a move list: words separated by spaces, tabs, newlines and/or commas
-// ("a1b1, b1c1 a2b2").
+// ("a1b1, b1c1 a2b2"). '#' starts a comment that runs to the end of its line, so that a game
+// record (moves after '#' header lines) is a move list too. An empty item (",," or a comma
+// with nothing before or after it) is an InputError.
 inline std::vector<ListToken> split_move_list(std::string_view list) {
   std::vector<ListToken> tokens;
-  const auto separator = [](char c) { return is_blank(c) || c == ',' || c == '\n'; };
+  const auto blank = [](char c) { return is_blank(c) || c == '\n'; };
+  const auto empty_item = [](std::size_t at) {
+    return InputError("move list: an empty item at character " + std::to_string(at + 1) +
+                      " (a comma with no move before or after it)");
+  };
+  bool after_comma = false;  // a comma was read and no token since
+  std::size_t comma_at = 0;
   std::size_t i = 0;
   while (i < list.size()) {
-    while (i < list.size() && separator(list[i])) ++i;
-    std::size_t j = i;
-    while (j < list.size() && !separator(list[j])) ++j;
-    if (j > i) tokens.push_back({list.substr(i, j - i), i + 1});
-    i = j;
+    const char c = list[i];
+    if (blank(c)) {
+      ++i;
+    } else if (c == '#') {
+      while (i < list.size() && list[i] != '\n') ++i;
+    } else if (c == ',') {
+      if (after_comma || tokens.empty()) throw empty_item(i);
+      after_comma = true;
+      comma_at = i++;
+    } else {
+      std::size_t j = i;
+      while (j < list.size() && !blank(list[j]) && list[j] != ',' && list[j] != '#') ++j;
+      tokens.push_back({list.substr(i, j - i), i + 1});
+      after_comma = false;
+      i = j;
+    }
   }
+  if (after_comma) throw empty_item(comma_at);
   return tokens;
 }
 
@@ -105,6 +128,12 @@ inline std::string shown_token(std::string_view s, std::size_t max = 40) {
   }
   if (s.size() > max) out += "...";
   return out;
+}
+
+// "1 edge", "2 edges": a count with its noun, singular or plural (noun + "s" unless given).
+inline std::string count_of(std::uint64_t n, std::string_view noun, std::string_view plural = {}) {
+  if (n == 1) return "1 " + std::string(noun);
+  return std::to_string(n) + " " + (plural.empty() ? std::string(noun) + "s" : std::string(plural));
 }
 
 }  // namespace grundy

@@ -2,10 +2,14 @@
 // exact value come from POST /api/dots/move, /analyze and /solve (the answers of
 // `grundy dots move|analyze|solve ... --json`).
 import { api, attempt, busy, el, svg, $, makeButton, randomSeed, say, showError } from './common.js';
+import { gameOn, gameOver, parseRecord, setupGame } from './game.js';
 
 const S = 80, M = 44;  // pixels between dots, margin
-const state = { rows: 3, cols: 3, moves: [], drawnBy: new Map(), owners: [], score: [0, 0],
-  toMove: 0, human: 0, engine: 'control', hinted: [], chains: null, busy: false };
+// start: the lines the game began from (a new game from a position); moves: the lines since,
+// by: who drew each (0 or 1). `game` counts games: an answer for an older one is dropped.
+const state = { rows: 3, cols: 3, start: [], moves: [], by: [], drawnBy: new Map(), owners: [],
+  score: [0, 0], toMove: 0, human: 0, engine: 'control', hinted: [], chains: null, busy: false,
+  resigned: -1, game: 0, budget: 2 };
 
 const colName = (x) => String.fromCharCode(97 + x);
 const dotName = (x, y) => `${colName(x)}${y + 1}`;
@@ -41,10 +45,10 @@ function canonical(name) {
 }
 
 // Plays a line for the player to move; returns the number of boxes it completed.
-function play(name) {
+function play(name, record = true) {
   const player = state.toMove;
   state.drawnBy.set(name, player);
-  state.moves.push(name);
+  if (record) { state.moves.push(name); state.by.push(player); }
   let done = 0;
   for (const b of lines().find((l) => l.name === name).boxes) {
     if (b < 0 || state.owners[b] !== 0) continue;
@@ -56,11 +60,12 @@ function play(name) {
   return done;
 }
 
-const over = () => state.drawnBy.size === lines().length;
+const over = () => state.resigned >= 0 || state.drawnBy.size === lines().length;
 const who = (p) => (p === state.human ? 'You' : 'The engine');
 
+const allMoves = () => [...state.start, ...state.moves];
 function question() {
-  return { size: `${state.rows}x${state.cols}`, moves: state.moves.join(' ') };
+  return { size: `${state.rows}x${state.cols}`, moves: allMoves().join(' ') };
 }
 
 function render() {
@@ -88,7 +93,7 @@ function render() {
         `${c.kind === 'loop' ? 'loop' : 'chain'} ${c.length}`));
     });
   }
-  const last = state.moves[state.moves.length - 1];
+  const last = allMoves()[allMoves().length - 1];
   const canPlay = state.toMove === state.human && !over() && !state.busy;
   const hits = [];
   for (const l of lines()) {
@@ -113,41 +118,58 @@ function render() {
   for (let y = 0; y <= state.rows; y++) parts.push(svg('text', { class: 'coord', x: 16, y: Y(y) }, String(y + 1)));
   $('#board').replaceChildren(svg('svg', { class: 'board dots', viewBox: `0 0 ${W} ${H}`, role: 'group',
     'aria-label': `Dots and Boxes ${state.rows}x${state.cols}` }, parts));
-  $('#board').dataset.moves = state.moves.join(' ');
+  $('#board').dataset.moves = allMoves().join(' ');
   const you = state.human, eng = 1 - state.human;
   $('#score').replaceChildren(
     el('span', { class: `p${you + 1}${state.toMove === you && !over() ? ' turn' : ''}` }, `You ${state.score[you]}`),
     el('span', { class: `p${eng + 1}${state.toMove === eng && !over() ? ' turn' : ''}` }, `Engine (${state.engine}) ${state.score[eng]}`));
   for (const id of ['#draw', '#line', '#hint-button']) $(id).disabled = !canPlay;
+  $('#solve-button').disabled = state.busy || over();
+  ui.render();
 }
 
-function log(text) { $('#log').append(el('li', {}, text)); $('#log').scrollTop = 1e9; }
+function result() {
+  const me = state.score[state.human], them = state.score[1 - state.human];
+  if (state.resigned >= 0) return `you resigned at ${me}–${them}: the engine wins`;
+  return `${me > them ? 'you win' : me === them ? 'a tie' : 'the engine wins'} ${Math.max(me, them)}–${Math.min(me, them)}`;
+}
 
 function finish() {
-  const me = state.score[state.human], them = state.score[1 - state.human];
-  const text = `Game over: ${me > them ? 'you win' : me === them ? 'a tie' : 'the engine wins'} ${Math.max(me, them)}–${Math.min(me, them)}.`;
-  say(text);
-  log(text);
-  document.body.dataset.gameOver = 'true';
+  gameOver(`Game over: ${result()}.`);
+  state.hinted = [];
+  render();
 }
 
 async function engineTurn() {
+  const game = state.game;
   state.busy = true;
   try {
     while (!over() && state.toMove !== state.human) {
       say('The engine is thinking…');
       render();
       const a = await attempt(() => busy(() => api('dots/move', { ...question(), engine: state.engine, seed: randomSeed() })));
-      if (!a) return;
-      const done = play(a.move);
-      log(`Engine: ${a.move}${done ? ` (${done === 1 ? 'a box' : 'two boxes'})` : ''}`);
+      if (!a || game !== state.game) return;
+      play(a.move);
+      await refreshPanels();
     }
   } finally {
-    state.busy = false;
+    if (game === state.game) state.busy = false;
   }
+  if (game !== state.game) return;
   render();
   if (over()) finish();
-  else say('Your move.');
+  else say(`Your move. The engine drew ${allMoves()[allMoves().length - 1] || 'nothing yet'}.`);
+}
+
+// After a move, the chains overlay and the analysis panel describe the new position: the
+// overlay is fetched again while its box is ticked, and an old hint or value is cleared.
+async function refreshPanels() {
+  state.chains = null;
+  if ($('#show-chains').checked && !over()) {
+    await showChains();
+  } else {
+    $('#analysis').replaceChildren(el('p', { class: 'muted' }, 'Ask for a hint, the exact value, or the chains for this position.'));
+  }
 }
 
 async function humanMove(name) {
@@ -156,10 +178,11 @@ async function humanMove(name) {
   if (!n) { showError(`'${name}' is not a line of this board (lines join neighbouring dots, like a1b1 or a1a2)`); return; }
   if (state.drawnBy.has(n)) { showError(`${n} is already drawn`); return; }
   showError('');
-  const done = play(n);
-  log(`You: ${n}${done ? ` (${done === 1 ? 'a box' : 'two boxes'})` : ''}`);
+  play(n);
   render();
   if (over()) return finish();
+  await refreshPanels();
+  render();
   if (state.toMove === state.human) { say('You completed a box: move again.'); return; }
   await engineTurn();
 }
@@ -194,6 +217,7 @@ function analysisView(a, withAdvice) {
 }
 
 async function hint() {
+  if (over() || state.busy || state.toMove !== state.human) return;
   const a = await attempt(() => busy(() => api('dots/analyze', question())));
   if (!a) return;
   state.hinted = a.advice ? [a.advice.line] : [];
@@ -206,38 +230,134 @@ async function hint() {
 
 async function showChains() {
   if (!$('#show-chains').checked) { state.chains = null; render(); return; }
+  const asked = allMoves().length;
   const a = await attempt(() => busy(() => api('dots/analyze', { ...question(), seconds: 0 })));
-  if (!a) return;
+  if (!a || asked !== allMoves().length) return;
   state.chains = a.chains;
   $('#analysis').replaceChildren(...analysisView(a, false));
+  $('#analysis').dataset.moves = allMoves().join(' ');
   render();
 }
 
 async function solve() {
-  const r = await attempt(() => busy(() => api('dots/solve', question())));
-  if (!r) return;
+  // Within the page's time: the solver stops with bounds instead of the request failing.
+  const seconds = Math.max(0.1, Math.round(state.budget * 0.8 * 10) / 10);
+  const asked = allMoves().length;
+  const r = await attempt(() => busy(() => api('dots/solve', { ...question(), seconds })));
+  if (!r || asked !== allMoves().length) return;
   const v = Number(r.value);
-  const mover = r.to_move - 1 === state.human ? 'you' : 'the engine';
-  $('#analysis').replaceChildren(el('p', { id: 'exact' }, el('strong', {}, 'Exact value: '),
-    over() ? 'nothing left to play.' : `with ${mover} to move and best play on both sides, ${mover} ${v > 0 ? 'wins' : v === 0 ? 'ties' : 'loses'} the boxes still to play by ${Math.abs(v)}.`),
-  r.best.length ? el('p', {}, `Best lines: ${r.best.join(', ')}.`) : '',
-  el('p', { class: 'muted' }, `${r.nodes} positions searched in ${Number(r.seconds).toFixed(2)} s.`));
-  state.hinted = r.to_move - 1 === state.human ? r.best : [];
+  const yours = r.to_move - 1 === state.human;
+  const subject = yours ? 'you' : 'the engine';
+  const verb = (v > 0 ? 'win' : v === 0 ? 'tie' : 'lose') + (yours ? '' : 's');
+  const parts = [];
+  if (over()) parts.push(el('p', { id: 'exact' }, el('strong', {}, 'Exact value: '), 'nothing left to play.'));
+  else if (!r.complete)
+    parts.push(el('p', { id: 'exact' }, el('strong', {}, 'Exact value: '),
+      `not found in ${seconds} s: with best play, ${subject} (to move) ${yours ? 'finish' : 'finishes'} the ${state.rows * state.cols - state.score[0] - state.score[1]} boxes still to play between ${r.lower} and ${r.upper} (the margin). Boards this big are beyond the solver in a page's time; draw more lines and ask again.`));
+  else {
+    parts.push(el('p', { id: 'exact' }, el('strong', {}, 'Exact value: '),
+      `with ${subject} to move and best play on both sides, ${subject} ${verb} the boxes still to play by ${Math.abs(v)}.`));
+    if (r.best.length) parts.push(el('p', {}, `Best lines: ${r.best.join(', ')}.`));
+  }
+  parts.push(el('p', { class: 'muted' }, `${r.nodes} positions searched in ${Number(r.seconds).toFixed(2)} s.`));
+  $('#analysis').replaceChildren(...parts);
+  state.hinted = r.complete && yours ? r.best : [];
   render();
 }
 
-function newGame() {
+// The position after `moves` from `start`: the board replayed.
+function replay(start, moves, by) {
+  Object.assign(state, { drawnBy: new Map(), owners: new Array(state.rows * state.cols).fill(0),
+    score: [0, 0], toMove: 0, start: [], moves: [], by: [], hinted: [], chains: null, resigned: -1 });
+  for (const l of start) play(l, false);
+  state.start = [...start];
+  moves.forEach((l, i) => { const p = state.toMove; play(l); if (by) state.by[i] = by[i] ?? p; });
+}
+
+function beginTurn() {
+  gameOn();
+  render();
+  if (over()) return finish();
+  if (state.toMove !== state.human) engineTurn();
+  else say('Your move: click a line between two dots.');
+}
+
+function newGame(start = []) {
   showError('');
   const [rows, cols] = $('#size').value.split('x').map(Number);
-  Object.assign(state, { rows, cols, moves: [], drawnBy: new Map(), owners: new Array(rows * cols).fill(0),
-    score: [0, 0], toMove: 0, human: $('#first').value === 'me' ? 0 : 1, engine: $('#engine').value,
-    hinted: [], chains: null });
-  delete document.body.dataset.gameOver;
-  $('#log').replaceChildren();
+  state.game++;
+  Object.assign(state, { rows, cols, engine: $('#engine').value, busy: false });
+  replay(start, []);
+  state.human = $('#first').value === 'me' ? state.toMove : 1 - state.toMove;
   $('#show-chains').checked = false;
-  render();
-  if (state.human === 1) engineTurn();
-  else say('Your move: click a line between two dots.');
+  $('#analysis').replaceChildren(el('p', { class: 'muted' }, 'Ask for a hint, the exact value, or the chains: the long chain rule, Nimstring and the control engine\'s advice.'));
+  beginTurn();
+}
+
+const ui = setupGame({
+  moves: () => state.moves.map((m, i) => ({ text: m, by: state.by[i] === state.human ? 'you' : 'engine' })),
+  busy: () => state.busy,
+  over,
+  lastOwnMove: () => {
+    for (let i = state.moves.length - 1; i >= 0; i--) if (state.by[i] === state.human) return i;
+    return null;
+  },
+  takeBack: (n) => {
+    showError('');
+    state.game++;
+    state.busy = false;
+    replay(state.start, state.moves.slice(0, n), state.by.slice(0, n));
+    $('#analysis').replaceChildren(el('p', { class: 'muted' }, 'Taken back. Ask for a hint, the exact value, or the chains for this position.'));
+    $('#show-chains').checked = false;
+    beginTurn();
+  },
+  resign: () => { state.resigned = state.human; finish(); },
+  fromHere: () => newGame(allMoves()),
+  header: () => ({
+    game: `Dots and Boxes ${state.rows}x${state.cols}`,
+    engine: state.engine,
+    players: state.human === 0 ? 'player 1 you, player 2 the engine' : 'player 1 the engine, player 2 you',
+    result: over() ? result() : 'unfinished',
+  }),
+  load: async (text) => {
+    const r = parseRecord(text);
+    const m = /(\d+)x(\d+)/.exec(r.header.game || '');
+    if (!m) throw new Error('the record has no "# Game: Dots and Boxes RxC" line');
+    const size = `${m[1]}x${m[2]}`;
+    if (![...$('#size').options].some((o) => o.value === size || o.text === size)) throw new Error(`this page plays 2x2 to 5x5, not ${size}`);
+    // The server checks the lines (and names the bad one, as the command line does).
+    await api('dots/show', { size, moves: r.moves.join(' ') });
+    $('#size').value = size;
+    const [rows, cols] = size.split('x').map(Number);
+    state.game++;
+    Object.assign(state, { rows, cols, engine: $('#engine').value, busy: false });
+    replay([], r.moves);
+    state.human = state.toMove;  // you play the side to move now
+    $('#show-chains').checked = false;
+    beginTurn();
+  },
+  analyse: async () => {
+    const r = await busy(() => api('dots/analyze-game', { size: `${state.rows}x${state.cols}`, moves: allMoves().join(' ') }));
+    const offset = state.start.length;
+    const fmt = (v) => (v === null ? '?' : v > 0 ? `+${v}` : String(v));
+    const rows = r.moves.slice(offset).map((m, i) => ({
+      move: m.move, by: state.by[i] === state.human ? 'you' : 'engine',
+      before: fmt(m.value_before), after: fmt(m.value_after),
+      best: m.mistake ? m.best.join(', ') : '', mistake: m.mistake,
+      note: m.mistake ? `mistake: ${m.boxes_lost} box${m.boxes_lost === 1 ? '' : 'es'} given away` : (m.captured ? `+${m.captured}` : ''),
+    }));
+    const lost = (p) => r.moves.slice(offset).reduce((t, m, i) => t + (m.mistake && state.by[i] === p ? m.boxes_lost : 0), 0);
+    return { rows,
+      explain: 'Values are exact (the solver): the best final margin of the boxes still to play, for the player who moved, before and after the move. A move that lowers it gives boxes away; ? marks a position the solver did not finish in time.',
+      summary: `You gave away ${lost(state.human)} box(es) by mistakes; the engine ${lost(1 - state.human)}. Exact values for ${r.solved} of ${r.positions} positions (${Number(r.seconds).toFixed(2)} s).` };
+  },
+});
+
+async function loadBudget() {
+  try {
+    const s = await (await fetch('/api/status')).json();
+    if (s.budget_seconds > 0) state.budget = s.budget_seconds;
+  } catch { /* the default of 2 s */ }
 }
 
 $('#setup').addEventListener('submit', (e) => { e.preventDefault(); newGame(); });
@@ -245,4 +365,4 @@ $('#line-form').addEventListener('submit', (e) => { e.preventDefault(); humanMov
 $('#hint-button').addEventListener('click', hint);
 $('#solve-button').addEventListener('click', solve);
 $('#show-chains').addEventListener('change', showChains);
-newGame();
+loadBudget().then(() => newGame());

@@ -3,6 +3,7 @@
 // engine's moves and the hints from POST /api/uttt (`grundy uttt analyze --json`), so the rules
 // live in one place, the engine.
 import { api, attempt, busy, el, svg, $, makeButton, randomSeed, say, showError } from './common.js';
+import { gameOn, gameOver, parseRecord, setupGame } from './game.js';
 
 // The levels: an engine and its thinking time per move (capped below the server's budget).
 const LEVELS = {
@@ -19,8 +20,11 @@ export const HINT_ITERATIONS = 20000;
 const ASK = 'Ask for a hint: the engine\'s evaluation of the position and its best move for you.';
 const S = 48, G = 8, M = 26;  // cell size, gap between small boards, margin for coordinates
 // `game` counts new games: an answer that arrives after a new game was started is dropped.
-const state = { rules: 'standard', moves: [], human: 0, level: 3, show: null, hinted: null,
-  busy: false, budgetMs: 2000, keyboard: false, game: 0 };
+// moves: every move from the empty board; the first `fixed` are the start position of a game
+// begun from a position; by: who played each of the others (0 = X, 1 = O).
+const state = { rules: 'standard', moves: [], fixed: 0, by: [], human: 0, level: 3, show: null,
+  hinted: null, busy: false, budgetMs: 2000, keyboard: false, game: 0, resigned: false };
+export const REVIEW_ITERATIONS = 5000;
 
 const letter = (p) => (p === 0 ? 'X' : 'O');
 const cellXY = (name) => [name.charCodeAt(0) - 97, Number(name.slice(1)) - 1];
@@ -28,8 +32,8 @@ const cellName = (x, y) => `${String.fromCharCode(97 + x)}${y + 1}`;
 const boardOf = (name) => { const [x, y] = cellXY(name); return Math.floor(y / 3) * 3 + Math.floor(x / 3); };
 const pos = (i) => M + i * S + Math.floor(i / 3) * G;
 
-const over = () => !state.show || state.show.over;
-const humansTurn = () => state.show && !state.show.over && state.show.to_move === letter(state.human);
+const over = () => !state.show || state.show.over || state.resigned;
+const humansTurn = () => state.show && !over() && state.show.to_move === letter(state.human);
 const question = () => ({ moves: state.moves.join(' '), rules: state.rules });
 
 function render() {
@@ -92,6 +96,7 @@ function render() {
     if (first) first.focus();
   }
   for (const id of ['#play', '#cell', '#hint-button']) $(id).disabled = !canPlay;
+  ui.render();
 }
 
 // Arrow keys move the focus to the next playable cell in that direction.
@@ -103,20 +108,21 @@ function arrowKey(ev, x, y, legal) {
     if (legal.has(cellName(i, j))) { $(`svg.uttt .cell[data-cell="${cellName(i, j)}"]`).focus(); return; }
 }
 
-function log(text) { $('#log').append(el('li', {}, text)); $('#log').scrollTop = 1e9; }
-
 function where(show) {
   return show.forced_board ? `in ${show.forced_board}` : 'in any open board (a free move)';
 }
 
-function finish() {
+function result() {
+  if (state.resigned) return `${letter(state.human)} resigned: the engine wins`;
   const w = state.show.winner;
   const how = state.show.won_on === 'tie-break' ? ' on the tie-break (more boards won)' : '';
-  const text = w === null ? 'Game over: a draw.'
-    : w === letter(state.human) ? `Game over: you win${how}.` : `Game over: the engine wins${how}.`;
-  say(text);
-  log(text);
-  document.body.dataset.gameOver = 'true';
+  return w === null ? 'a draw' : w === letter(state.human) ? `you win${how}` : `the engine wins${how}`;
+}
+
+function finish() {
+  gameOver(`Game over: ${result()}.`);
+  state.hinted = null;
+  render();
 }
 
 // Plays `name` for the player to move, if the engine says it is legal; false otherwise (the
@@ -126,10 +132,10 @@ async function play(name, who) {
   const show = await attempt(() => busy(() => api('uttt/show', { moves: moves.join(' '), rules: state.rules })));
   if (!show || game !== state.game) return false;
   state.moves = moves;
+  state.by.push(who === 'You' ? state.human : 1 - state.human);
   state.show = show;
   state.hinted = null;
   $('#analysis').replaceChildren(el('p', { class: 'muted' }, ASK));
-  log(`${who} (${letter((moves.length - 1) % 2)}): ${name}`);
   return true;
 }
 
@@ -206,22 +212,76 @@ async function hint() {
   render();
 }
 
-async function newGame() {
+// A game from `moves` (the first `fixed` of them its start), you playing `human`.
+async function startGame(moves, fixed, by, human) {
   showError('');
-  Object.assign(state, { rules: $('#rules').value, moves: [], human: $('#first').value === 'me' ? 0 : 1,
+  Object.assign(state, { rules: $('#rules').value, moves: [...moves], fixed, by: [...by], human,
     level: Number($('#level').value), show: null, hinted: null, keyboard: false, busy: false,
-    game: state.game + 1 });
+    resigned: false, game: state.game + 1 });
   const game = state.game;
-  delete document.body.dataset.gameOver;
-  $('#log').replaceChildren();
+  gameOn();
   $('#analysis').replaceChildren(el('p', { class: 'muted' }, ASK));
   const show = await attempt(() => busy(() => api('uttt/show', question())));
   if (!show || game !== state.game) return;
   state.show = show;
   render();
-  if (state.human === 1) await engineTurn();
-  else say('Your move (X): play anywhere. The centre of the centre board (e5) is the classic start.');
+  if (over()) return finish();
+  if (!humansTurn()) await engineTurn();
+  else if (moves.length === 0) say('Your move (X): play anywhere. The centre of the centre board (e5) is the classic start.');
+  else say(`Your move (${letter(state.human)}): play ${where(state.show)}.`);
 }
+
+async function newGame() {
+  await startGame([], 0, [], $('#first').value === 'me' ? 0 : 1);
+}
+
+const ui = setupGame({
+  moves: () => state.moves.slice(state.fixed).map((m, i) => ({ text: m, by: state.by[i] === state.human ? 'you' : 'engine' })),
+  busy: () => state.busy,
+  over,
+  lastOwnMove: () => {
+    for (let i = state.by.length - 1; i >= 0; i--) if (state.by[i] === state.human) return i;
+    return null;
+  },
+  takeBack: (n) => busy(() => startGame(state.moves.slice(0, state.fixed + n), state.fixed, state.by.slice(0, n), state.human)),
+  resign: () => { state.resigned = true; finish(); },
+  fromHere: () => {
+    const toMove = state.show && state.show.to_move === 'O' ? 1 : 0;
+    const human = $('#first').value === 'me' ? toMove : 1 - toMove;
+    return busy(() => startGame(state.moves, state.moves.length, [], human));
+  },
+  header: () => ({
+    game: `Ultimate Tic-Tac-Toe, ${state.rules} rules`,
+    engine: `level ${state.level}: ${LEVELS[state.level].label}`,
+    players: state.human === 0 ? 'X you, O the engine' : 'X the engine, O you',
+    result: over() && state.show ? (state.resigned ? `${letter(state.human)} resigned: ${letter(1 - state.human)} wins`
+      : state.show.winner === null ? 'a draw' : `${state.show.winner} wins`) : 'unfinished',
+  }),
+  load: async (text) => {
+    const r = parseRecord(text);
+    const rules = /orlin/.test(r.header.game || '') ? 'orlin' : 'standard';
+    // The server checks the moves and names an illegal one, as the command line does.
+    const show = await api('uttt/show', { moves: r.moves.join(' '), rules });
+    $('#rules').value = rules;
+    const human = show.to_move === 'X' ? 0 : 1;  // you play the side to move now
+    const by = r.moves.map((_, i) => i % 2);
+    await busy(() => startGame(r.moves.map((m) => m.toLowerCase()), 0, by, human));
+  },
+  analyse: async () => {
+    const r = await busy(() => api('uttt/analyze-game', { moves: state.moves.join(' '), rules: state.rules, iterations: REVIEW_ITERATIONS }));
+    const pct = (v) => `${Math.round(100 * Number(v))}%`;
+    const rows = r.moves.slice(state.fixed).map((m, i) => ({
+      move: m.move, by: state.by[i] === state.human ? 'you' : 'engine',
+      before: pct(m.value_before) + (m.result_before ? ` (${m.result_before})` : ''),
+      after: pct(m.value_after) + (m.result_after ? ` (${m.result_after})` : ''),
+      best: m.move !== m.best ? m.best : '', mistake: m.mistake,
+      note: m.mistake ? 'mistake' : '' }));
+    const count = (p) => r.moves.slice(state.fixed).filter((m, i) => m.mistake && state.by[i] === p).length;
+    return { rows,
+      explain: `Values are the mover's chances (a draw counts half) before and after the move, from MCTS with ${r.iterations} playouts per position (the same as grundy uttt analyze-game --iterations ${r.iterations}); a drop of ${Math.round(100 * r.mistake_drop)} points or a proved win let go is a mistake.`,
+      summary: `Your mistakes: ${count(state.human)}; the engine's: ${count(1 - state.human)}.` };
+  },
+});
 
 async function loadBudget() {
   try {

@@ -1,5 +1,6 @@
 #include "grundy/games/dots/board.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -59,30 +60,34 @@ const Board& Board::get(int rows, int cols) {
 }
 
 const Board& Board::parse(std::string_view size) {
-  const std::string s(size.substr(0, 16));
   // Accept "3x3", "3X3" and "3×3" (UTF-8 multiplication sign).
-  std::size_t x = s.find_first_of("xX");
+  std::size_t x = size.find_first_of("xX");
   std::size_t skip = 1;
-  if (x == std::string::npos) {
-    x = s.find("\xc3\x97");
+  if (x == std::string_view::npos) {
+    x = size.find("\xc3\x97");
     skip = 2;
   }
   const auto bad = [&] {
     return InputError("board size '" + shown_token(size) +
                       "' is not ROWSxCOLUMNS (e.g. 3x3 or 4x5)");
   };
-  if (size.size() > 16 || x == std::string::npos || x == 0 || x + skip >= s.size()) throw bad();
-  const auto number = [&](std::string_view t) {
-    if (t.empty() || t.size() > 3) throw bad();
+  if (x == std::string_view::npos || x == 0 || x + skip >= size.size()) throw bad();
+  const auto rows_text = size.substr(0, x), cols_text = size.substr(x + skip);
+  const auto digits = [](std::string_view t) {
+    return t.find_first_not_of("0123456789") == std::string_view::npos;
+  };
+  if (!digits(rows_text) || !digits(cols_text)) throw bad();
+  // Well formed but too big for an int: the size limit's message, not "not ROWSxCOLUMNS".
+  const auto number = [](std::string_view t) {
     int v = 0;
-    for (char c : t) {
-      if (c < '0' || c > '9') throw bad();
-      v = v * 10 + (c - '0');
-    }
+    for (char c : t) v = std::min(v * 10 + (c - '0'), 1'000'000);
     return v;
   };
-  const int rows = number(std::string_view(s).substr(0, x));
-  const int cols = number(std::string_view(s).substr(x + skip));
+  const int rows = number(rows_text), cols = number(cols_text);
+  if (rows >= 1'000'000 || cols >= 1'000'000)
+    throw InputError("a " + shown_token(size) +
+                     " board is beyond the supported size (at most 64 boxes and 128 lines: "
+                     "7x7, 6x8 or 1x42 at most)");
   return get(rows, cols);
 }
 

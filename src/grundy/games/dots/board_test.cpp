@@ -51,7 +51,8 @@ TEST(DotsBoard, SizesAndTheirLimits) {
 
 TEST(DotsBoard, MoveListsNameTheBadTokenAndItsPosition) {
   const Board& b = Board::get(2, 2);
-  EXPECT_EQ(b.parse_lines("a1b1, a1a2 b1c1,,c3b3").size(), 4u);
+  EXPECT_EQ(b.parse_lines("a1b1, a1a2 b1c1,c3b3").size(), 4u);
+  EXPECT_EQ(b.parse_lines("# a record\na1b1 a1a2 # two lines\nb1c1").size(), 3u);
   const auto message = [&](const char* list) {
     try {
       b.parse_lines(list);
@@ -60,6 +61,8 @@ TEST(DotsBoard, MoveListsNameTheBadTokenAndItsPosition) {
     }
     return std::string("no error");
   };
+  EXPECT_EQ(message("a1b1,,b1c1"),
+            "move list: an empty item at character 6 (a comma with no move before or after it)");
   EXPECT_EQ(message("a1b1 a1c1"),
             "move 2 'a1c1' (at character 6) joins dots that are not adjacent");
   EXPECT_EQ(message("a1b1 d1d2"),

@@ -289,7 +289,8 @@ Advice control_advice(const DotsState& s, search::Rng& rng, const std::atomic<bo
         if (((b.dots() + long_chains) % 2 == 0) == (s.to_move() == 0)) good.push_back(l);
       }
       if (!good.empty())
-        return {pick(good, rng), "a safe line that makes the long chain rule favour us"};
+        return {pick(good, rng),
+                "a safe line that makes the long chain rule favour the player to move"};
     }
     return {pick(m.safe, rng), "a safe line (it gives nothing away)"};
   }

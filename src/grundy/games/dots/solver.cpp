@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <thread>
 
 #include "grundy/core/error.h"
 #include "grundy/games/dots/checkpoint.h"
@@ -118,6 +119,21 @@ SolveResult solve(const DotsState& s, const SolveOptions& o) {
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
+}
+
+int default_solve_threads(int undrawn) {
+  const unsigned cores = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
+  return undrawn > 30 ? static_cast<int>(cores) : 1;
+}
+
+std::uint64_t default_table_mib(int undrawn, double seconds) {
+  constexpr std::uint64_t kTableMiBPerSecond = 64;
+  const std::uint64_t mib = undrawn <= 24 ? 64 : undrawn <= 40 ? 1024 : 4096;
+  // 4 GiB of fresh pages took 9 s here on a 1 s budget.
+  if (seconds > 0)
+    return std::min(
+        mib, std::max<std::uint64_t>(64, kTableMiBPerSecond * static_cast<std::uint64_t>(seconds)));
+  return mib;
 }
 
 }  // namespace grundy::dots

@@ -41,6 +41,11 @@ inline constexpr TextLimits kTextLimits{0, 1024};
 // pass check_text with kTextLimits. Fast: 10^7 heaps in well under a second.
 std::vector<std::uint64_t> parse_heaps(std::string_view text, std::string_view origin);
 
+// Plays a move list on `heaps`: moves "h<heap>-<tokens>" (h1-2 takes 2 from heap 1, heaps
+// numbered from 1), separated by blanks, commas or newlines, '#' comments (a game record).
+// InputError names the move and what is wrong with it.
+void play_moves(std::vector<std::uint64_t>& heaps, std::string_view moves);
+
 // One heap as a game for the generic solver: a heap of n can move to any smaller heap.
 struct HeapGame {
   using Position = std::uint64_t;

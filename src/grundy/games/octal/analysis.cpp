@@ -38,10 +38,10 @@ Table table(const OctalCode& code, std::uint64_t count, Rule rule, std::uint64_t
     t.observed = observed_period(t.computed);
     return t;
   }
-  if (count > kMaxTableValues)
+  if (count > kMaxMemoryValues)
     throw LimitError("asked for " + std::to_string(count) +
-                     " values; the limit for one answer is " + std::to_string(kMaxTableValues) +
-                     " (write longer tables with --out)");
+                     " values; a table in memory holds at most " +
+                     std::to_string(kMaxMemoryValues) + " (write longer tables with --out)");
   t.proof_limit = std::max(count, proof_limit);
   if (code.is_grundy()) {
     t.computed = engine_values(code, count, {}, control);

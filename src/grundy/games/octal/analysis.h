@@ -15,8 +15,11 @@
 namespace grundy::octal {
 
 inline constexpr std::uint64_t kMaxTableValues = 10'000'000;  // values printed for one answer
-inline constexpr std::uint64_t kMaxMisereValues = 200;        // misère tables (take-only games)
-inline constexpr std::uint64_t kMaxDirectHeap = 10'000'000;   // --at without a period
+// Values one table() may hold in memory (the Python module's tables; the command line prints at
+// most kMaxTableValues and writes longer tables with --out).
+inline constexpr std::uint64_t kMaxMemoryValues = 1'000'000'000;
+inline constexpr std::uint64_t kMaxMisereValues = 200;       // misère tables (take-only games)
+inline constexpr std::uint64_t kMaxDirectHeap = 10'000'000;  // --at without a period
 inline constexpr std::size_t kMaxListedMoves = 1000;
 
 // "Kayles", "Dawson's Kayles", "Grundy's game", or empty.

@@ -197,7 +197,13 @@ TEST(UtttBoard, NotationNamesEveryCellOnce) {
   EXPECT_EQ(names.size(), 81u);
   for (const char* bad : {"", "e", "j5", "e0", "e10", "55", "ee"})
     EXPECT_THROW(parse_cell(bad), InputError) << bad;
-  EXPECT_EQ(split_move_list(" e5,e4  d2,, "), (std::vector<std::string>{"e5", "e4", "d2"}));
+  EXPECT_EQ(split_move_list(" e5,e4  d2 "), (std::vector<std::string>{"e5", "e4", "d2"}));
+  // A game record: '#' comments; an empty item is an error, not skipped (issue 26).
+  EXPECT_EQ(split_move_list("# X: me\ne5 e4 # the centre\nd2"),
+            (std::vector<std::string>{"e5", "e4", "d2"}));
+  EXPECT_THROW(split_move_list("e5,e4,,d2"), InputError);
+  EXPECT_THROW(split_move_list("e5,"), InputError);
+  EXPECT_THROW(split_move_list(", e5"), InputError);
   EXPECT_EQ(board_name(4), "the centre board (d4-f6)");
   EXPECT_EQ(board_name(2), "the top-right board (g1-i3)");
 }

@@ -1,0 +1,1 @@
+dots solve 2x2 --seconds nan

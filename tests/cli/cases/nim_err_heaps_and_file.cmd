@@ -1,0 +1,1 @@
+nim 3 --file examples/dag.txt

@@ -1,0 +1,1 @@
+uttt analyze --iterations -1

@@ -1,0 +1,1 @@
+uttt match mcts random --iterations -1

@@ -1,0 +1,1 @@
+uttt analyze --ms inf

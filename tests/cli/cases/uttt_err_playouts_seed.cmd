@@ -1,0 +1,1 @@
+uttt playouts 10 --seed -1

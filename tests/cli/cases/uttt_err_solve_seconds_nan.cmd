@@ -1,0 +1,1 @@
+uttt solve --seconds nan

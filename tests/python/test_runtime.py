@@ -1,0 +1,178 @@
+"""The module in a real interpreter: the GIL is released during long calls, Ctrl-C stops them and
+leaves the objects usable, and nothing leaks over many calls."""
+
+import gc
+import os
+import signal
+import sys
+import threading
+
+import pytest
+
+import grundy
+from conftest import SANITIZED
+
+
+def interrupt_after(seconds):
+    """SIGINT to this process after `seconds`, as Ctrl-C (or a notebook's Interrupt) sends it."""
+    timer = threading.Timer(seconds, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    return timer
+
+
+@pytest.mark.parametrize("call", [
+    lambda: grundy.octal("grundy").table(10**8),
+    lambda: grundy.subtraction("squares").table(10**8),
+    lambda: grundy.octal("0.6").period(limit=2**28),
+])
+def test_ctrl_c_stops_a_long_call(call):
+    timer = interrupt_after(0.5)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            call()  # minutes of work: only the interrupt ends it early
+    finally:
+        timer.cancel()
+
+
+def test_ctrl_c_stops_a_python_game_and_it_stays_usable():
+    g = grundy.ImpartialGame(lambda n: [n - 1] if n > 0 else [])
+    timer = interrupt_after(0.5)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            g.value(10**9)
+    finally:
+        timer.cancel()
+    assert g.value(10) == 0
+
+
+def test_objects_stay_usable_after_an_interrupt():
+    g = grundy.octal("grundy")
+    timer = interrupt_after(0.3)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            g.table(10**8)
+    finally:
+        timer.cancel()
+    assert list(g.table(10)) == [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]
+
+
+def test_progress_callback_and_its_exceptions():
+    seen = []
+    n = 50_000 if SANITIZED else 200_000
+    grundy.octal("grundy").table(n, progress=lambda done, total: seen.append((done, total)))
+    assert seen and seen[-1] == (n, n)
+    assert all(d <= t for d, t in seen)
+
+    class Stop(Exception):
+        pass
+
+    def stop(done, total):
+        raise Stop
+
+    with pytest.raises(Stop):
+        grundy.octal("grundy").table(10**8, progress=stop)
+
+
+COUNT = 200_000 if SANITIZED else 3_000_000  # a second or more of work either way
+
+
+def test_the_gil_is_released_while_computing():
+    done = threading.Event()
+    result = {}
+
+    def work():
+        result["t"] = grundy.octal("grundy").table(COUNT)
+        done.set()
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    steps = 0
+    while not done.wait(0.001):
+        steps += 1  # runs only if the worker does not hold the GIL
+    worker.join()
+    assert len(result["t"]) == COUNT
+    assert steps >= 10
+
+
+def test_two_threads_compute_at_once():
+    out = {}
+
+    def work(name, code):
+        out[name] = grundy.octal(code).table(50_000 if SANITIZED else 500_000)
+
+    threads = [threading.Thread(target=work, args=(c, c)) for c in ("grundy", "0.6")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert list(out["grundy"][:10]) == [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]
+    assert list(out["0.6"][:10]) == list(grundy.octal("0.6").table(10))
+
+
+def resident_kib():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+
+
+def test_no_leak_over_many_calls():
+    heaps = [3, 4, 5]
+    k = grundy.octal("0.77")
+    s = grundy.subtraction([1, 3, 4])
+    game = grundy.ImpartialGame(lambda n: [n - 1] if n > 0 else [])
+
+    def calls(n):
+        for i in range(n):
+            grundy.nim(heaps).to_dict()
+            k.value(i)
+            s.position(i % 1000).winning_moves
+            game.value(i % 100)
+            try:
+                grundy.nim([-1])
+            except grundy.InputError:
+                pass
+
+    calls(2000)  # warm up: caches, interned strings, allocator pools
+    gc.collect()
+    refs = sys.getrefcount(heaps)
+    objects = len(gc.get_objects())
+    before = resident_kib()
+    calls(10_000 if SANITIZED else 100_000)
+    gc.collect()
+    assert sys.getrefcount(heaps) == refs
+    assert len(gc.get_objects()) <= objects + 100
+    if not SANITIZED:  # AddressSanitizer keeps freed memory in quarantine (256 MiB)
+        assert resident_kib() - before < 8 * 1024, "resident memory grew by more than 8 MiB"
+
+
+def test_long_run_equals_the_command_line_and_resumes(tmp_path, cli_json):
+    import subprocess
+
+    binary = os.environ.get("GRUNDY")
+    if not binary:
+        pytest.skip("set GRUNDY")
+    count = 100_000 if SANITIZED else 2_000_000
+    cli_out, cli_sum = tmp_path / "cli.bin", tmp_path / "cli.json"
+    subprocess.run([binary, "octal", "grundy", "--values", str(count), "--out", str(cli_out),
+                    "--summary", str(cli_sum)], check=True, capture_output=True)
+    out, summary = tmp_path / "py.bin", tmp_path / "py.json"
+    g = grundy.octal("grundy")
+    # Interrupted part of the way (checkpoints every second), then resumed to the end.
+    seen = []
+
+    def stop_half_way(done, total):
+        seen.append(done)
+        if done >= count // 20:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    with pytest.raises(KeyboardInterrupt):
+        g.run(count, out=str(out), summary=str(summary), checkpoint_every=1, progress=stop_half_way)
+    assert os.path.exists(str(out) + ".ckpt")
+    run = g.run(count, out=str(out), summary=str(summary), resume=True)
+    assert run.resumed_from > 0 and run.count == count
+    assert out.read_bytes() == cli_out.read_bytes()
+    d = run.to_dict()
+    assert d["checksum"] == run.checksum and d["count"] == count
+    again = g.run(count, out=str(out), summary=str(summary), resume=True)
+    assert again.already_complete
+    with pytest.raises(grundy.InputError, match="give out=FILE"):
+        g.run(10)
