@@ -150,13 +150,13 @@ Game play_game(const Args& a, std::uint64_t seed, const net::Weights* weights) {
   search::Rng rng(seed);
   const std::string engine = a.get("--engine", "mcts");
   const std::uint64_t iterations = a.number("--iterations", 1000);
-  const int random_plies = static_cast<int>(rng.below(static_cast<std::uint32_t>(
-      a.number("--random-plies", 4) + 1)));
+  const int random_plies =
+      static_cast<int>(rng.below(static_cast<std::uint32_t>(a.number("--random-plies", 4) + 1)));
   const int sample_plies = static_cast<int>(a.number("--sample-plies", 12));
   Board b(uttt::Rules::codingame);
   Game g;
-  search::Mcts<Board> mcts(b, search::MctsOptions{.max_nodes = 1 + 81 * iterations * 2,
-                                                  .seed = seed});
+  search::Mcts<Board> mcts(b,
+                           search::MctsOptions{.max_nodes = 1 + 81 * iterations * 2, .seed = seed});
   uttt::NetSearch ns(b, {.exploration = a.real("--exploration", 0.15),
                          .minimax_weight = a.real("--minimax-weight", 0.6),
                          .max_nodes = 1 + 81 * iterations * 2,
@@ -224,7 +224,8 @@ int selfplay(const Args& a) {
     std::vector<std::thread> pool;
     for (int t = 0; t < threads; ++t)
       pool.emplace_back([&, t] {
-        for (std::uint64_t i = static_cast<std::uint64_t>(t); i < n; i += static_cast<std::uint64_t>(threads))
+        for (std::uint64_t i = static_cast<std::uint64_t>(t); i < n;
+             i += static_cast<std::uint64_t>(threads))
           done[i] = play_game(a, seed * 1000003 + start + i, weights);
       });
     for (auto& th : pool) th.join();
@@ -272,7 +273,8 @@ void read_games(const std::string& path, std::vector<Sample>& train, std::vector
     std::vector<Sample>& to = games % 20 == 19 ? valid : train;
     ++games;
     const std::size_t bar = line.find('|');
-    std::istringstream words(line.substr(2, bar == std::string::npos ? std::string::npos : bar - 2));
+    std::istringstream words(
+        line.substr(2, bar == std::string::npos ? std::string::npos : bar - 2));
     std::vector<float> values;
     if (bar != std::string::npos) {
       std::istringstream vs(line.substr(bar + 1));
@@ -287,7 +289,8 @@ void read_games(const std::string& path, std::vector<Sample>& train, std::vector
         s.mine[k] = b.cells(me, k);
         s.theirs[k] = b.cells(1 - me, k);
       }
-      s.forced = static_cast<std::uint8_t>(b.forced_board() == uttt::kAnyBoard ? 9 : b.forced_board());
+      s.forced =
+          static_cast<std::uint8_t>(b.forced_board() == uttt::kAnyBoard ? 9 : b.forced_board());
       const char mover = me == 0 ? 'X' : 'O';
       const float z = result == 'D' ? 0.5f : result == mover ? 1.0f : 0.0f;
       s.target = z;

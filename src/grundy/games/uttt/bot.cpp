@@ -109,8 +109,8 @@ BotTurn Bot::play(const Turn& turn, std::chrono::steady_clock::time_point arriva
       const double margin = options_.margin_seconds * allowance / options_.seconds;
       seconds = std::max(1e-4, allowance - margin - used);
     }
-    out = engine_->search(options_.iterations, seconds, board_.stones() < options_.vary_plies,
-                          rng_);
+    out =
+        engine_->search(options_.iterations, seconds, board_.stones() < options_.vary_plies, rng_);
     out.budget = seconds;
   }
   before_pending_ = board_;

@@ -195,7 +195,8 @@ NetSearchResult NetSearch::search(NetSearchLimits limits) {
   if (nodes[root_index_].first_child == 0) expand(root_index_, root_);
   std::uint64_t done = 0;
   while (!nodes[root_index_].exact && nodes[root_index_].count > 1) {
-    const std::uint64_t chunk = limits.iterations ? std::min<std::uint64_t>(256, limits.iterations - done) : 256;
+    const std::uint64_t chunk =
+        limits.iterations ? std::min<std::uint64_t>(256, limits.iterations - done) : 256;
     std::uint64_t k = 0;
     while (k < chunk && iterate()) ++k;
     done += k;
@@ -226,8 +227,8 @@ NetSearchResult NetSearch::collect() const {
     s.move = c.move;
     s.visits = c.visits;
     s.exact = c.exact;
-    s.value = c.exact ? c.minimax
-                      : (1 - a) * c.sum / (static_cast<float>(c.visits) + 1) + a * c.minimax;
+    s.value =
+        c.exact ? c.minimax : (1 - a) * c.sum / (static_cast<float>(c.visits) + 1) + a * c.minimax;
     r.moves.push_back(s);
   }
   // A proven win first, proven losses last, the rest by visits (a proven draw counting as a

@@ -24,10 +24,10 @@
 namespace grundy::uttt {
 
 struct NetSearchOptions {
-  double exploration = 0.15;  // UCT constant
-  double minimax_weight = 0.6;  // blend of the minimax value with the mean
+  double exploration = 0.15;                     // UCT constant
+  double minimax_weight = 0.6;                   // blend of the minimax value with the mean
   std::size_t max_nodes = std::size_t{1} << 24;  // per pool (there are two; 20 bytes a node)
-  const net::Weights* weights = nullptr;  // nullptr: the compiled-in network
+  const net::Weights* weights = nullptr;         // nullptr: the compiled-in network
 };
 
 struct NetSearchLimits {
@@ -46,8 +46,8 @@ struct NetMoveStats {
 struct NetSearchResult {
   bool has_move = false;
   Board::Move best = 0;
-  double value = 0.5;           // the best move's value for the player to move
-  int proven = -2;              // +1 / 0 / -1 when the root's result is exact, else -2
+  double value = 0.5;  // the best move's value for the player to move
+  int proven = -2;     // +1 / 0 / -1 when the root's result is exact, else -2
   std::uint64_t iterations = 0;
   double seconds = 0;
   std::size_t nodes = 0;

@@ -38,10 +38,12 @@ void shared_rows(Accumulator& a, const Weights& w, const Board& parent) {
   }
   const unsigned mine = parent.owned(me), yours = parent.owned(you);
   const unsigned dead = ~(parent.open_boards() | mine | yours) & kFullBoard;
-  for (unsigned bits = mine; bits; bits &= bits - 1) add_row(a, w, kMyBoards + std::countr_zero(bits));
+  for (unsigned bits = mine; bits; bits &= bits - 1)
+    add_row(a, w, kMyBoards + std::countr_zero(bits));
   for (unsigned bits = yours; bits; bits &= bits - 1)
     add_row(a, w, kTheirBoards + std::countr_zero(bits));
-  for (unsigned bits = dead; bits; bits &= bits - 1) add_row(a, w, kDeadBoards + std::countr_zero(bits));
+  for (unsigned bits = dead; bits; bits &= bits - 1)
+    add_row(a, w, kDeadBoards + std::countr_zero(bits));
 }
 
 }  // namespace

@@ -58,10 +58,11 @@ TEST(UtttNetwork, FeaturesFromTheBoardAndFromTheCellsAgreeUnderEverySymmetry) {
           ASSERT_LT(from_board[k - 1], from_board[k]);
         }
       }
-      EXPECT_EQ(n, b.stones() + std::popcount(static_cast<unsigned>(b.owned(0) | b.owned(1))) +
-                       std::popcount(~static_cast<unsigned>(b.open_boards() | b.owned(0) | b.owned(1)) &
-                                     kFullBoard) +
-                       1);
+      EXPECT_EQ(
+          n, b.stones() + std::popcount(static_cast<unsigned>(b.owned(0) | b.owned(1))) +
+                 std::popcount(~static_cast<unsigned>(b.open_boards() | b.owned(0) | b.owned(1)) &
+                               kFullBoard) +
+                 1);
     }
   }
 }
@@ -150,7 +151,8 @@ TEST(UtttNetSearch, KeepsTheSubtreeOfTheMovePlayedAndIsReproducible) {
   EXPECT_EQ(ra.best, rb.best);
   EXPECT_EQ(ra.nodes, rb.nodes);
   ASSERT_EQ(ra.moves.size(), rb.moves.size());
-  for (std::size_t i = 0; i < ra.moves.size(); ++i) EXPECT_EQ(ra.moves[i].visits, rb.moves[i].visits);
+  for (std::size_t i = 0; i < ra.moves.size(); ++i)
+    EXPECT_EQ(ra.moves[i].visits, rb.moves[i].visits);
   const std::uint32_t kept_visits = ra.moves[0].visits;
   a.advance(ra.moves[0].move);
   Board next = start;
