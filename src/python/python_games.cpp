@@ -117,12 +117,14 @@ class DictSlots {
   }
   std::pair<std::uint32_t, bool> find_or_add(const Game& g, const PyPosition& p,
                                              std::vector<std::uint32_t>& values) {
-    auto fresh = py::reinterpret_steal<py::object>(PyLong_FromSize_t(values.size()));
-    PyObject* slot = PyDict_SetDefault(dict_.ptr(), p.object.ptr(), fresh.ptr());
-    if (slot == nullptr) throw py::error_already_set();
-    if (slot != fresh.ptr())
-      return {static_cast<std::uint32_t>(PyLong_AsUnsignedLong(slot)), false};
     (void)g;
+    // Most lookups find the position solved already: look before making the new slot's int.
+    if (PyObject* slot = PyDict_GetItemWithError(dict_.ptr(), p.object.ptr()))
+      return {static_cast<std::uint32_t>(PyLong_AsUnsignedLong(slot)), false};
+    if (PyErr_Occurred()) throw py::error_already_set();
+    auto fresh = py::reinterpret_steal<py::object>(PyLong_FromSize_t(values.size()));
+    if (!fresh || PyDict_SetItem(dict_.ptr(), p.object.ptr(), fresh.ptr()) != 0)
+      throw py::error_already_set();
     values.push_back(solver_detail::kInProgress);
     return {static_cast<std::uint32_t>(values.size() - 1), true};
   }
