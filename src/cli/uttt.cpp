@@ -1,5 +1,6 @@
 // grundy uttt show|perft|playouts|analyze|play|match|solve: Ultimate Tic-Tac-Toe.
 // This file: the `uttt` command itself, the shared position options, and show, perft, playouts.
+#include <bit>
 #include <chrono>
 #include <string>
 
@@ -25,8 +26,9 @@ void add_position_options(Command cmd, PositionOptions& o, bool moves_required) 
                               "(column a-i, row 1-9 from the top) separated by spaces or commas");
   if (moves_required) moves.required();
   cmd.add_option("--rules", o.rules,
-                 "standard (won or full boards close) or orlin (won boards stay open; a free "
-                 "move only when the target board is full)")
+                 "standard (won or full boards close), orlin (won boards stay open; a free "
+                 "move only when the target board is full) or codingame (standard; with no line "
+                 "at the end, more boards won wins)")
       .default_str("standard");
 }
 
@@ -128,8 +130,10 @@ const Registration uttt_registration{
     70, "uttt", [](Command app) {
       auto uttt = app.add_subcommand(
           "uttt",
-          "Ultimate Tic-Tac-Toe (standard and orlin rules): show, perft, random playouts, "
-          "engines (random, heuristic, mcts, alphabeta), matches, proof-number solving");
+          "Ultimate Tic-Tac-Toe (standard, orlin and codingame rules): show, perft, random "
+          "playouts, "
+          "engines (random, heuristic, mcts, alphabeta, net), matches, bots and an arena, "
+          "proof-number solving");
       uttt.require_subcommand(1);
       uttt.footer(
           "Cells are a1-i9: column a-i left to right, row 1-9 top to bottom (e5 is the centre of "
@@ -168,6 +172,8 @@ const Registration uttt_registration{
       install_play_commands(uttt);
       install_solve_commands(uttt);
       install_analyze_game_command(uttt);
+      install_bot_command(uttt);
+      install_arena_command(uttt);
     }};
 
 }  // namespace

@@ -1,6 +1,7 @@
 #pragma once
 // `grundy uttt ...`: the Ultimate Tic-Tac-Toe subcommands, one file per family (uttt.cpp:
-// show, perft, playouts; uttt_play.cpp: analyze, play, match; uttt_solve.cpp: solve). Each
+// show, perft, playouts; uttt_play.cpp: analyze, play, match; uttt_solve.cpp: solve;
+// uttt_bot.cpp: bot; uttt_arena.cpp: arena). Each
 // family adds its sub-subcommands to the `uttt` command that uttt.cpp registers.
 #include <string>
 
@@ -31,6 +32,8 @@ void print_game_review(const uttt::GameReview& review);
 void install_play_commands(Command uttt);         // uttt_play.cpp
 void install_solve_commands(Command uttt);        // uttt_solve.cpp
 void install_analyze_game_command(Command uttt);  // uttt_analyze_game.cpp
+void install_bot_command(Command uttt);           // uttt_bot.cpp
+void install_arena_command(Command uttt);         // uttt_arena.cpp
 // --distributed (uttt_solve_distributed.cpp): the solve over the cluster, and its figures.
 uttt::SolveResult solve_distributed(DistributedRun& run, const uttt::Board& b,
                                     const uttt::SolveOptions& s, bool progress,

@@ -40,7 +40,7 @@ struct EngineFlags {
 void add_engine_flags(Command cmd, EngineFlags& f, double default_ms, bool with_engine = true) {
   f.ms = default_ms;
   if (with_engine)
-    cmd.add_option("--engine", f.engine, "random, heuristic, mcts or alphabeta")
+    cmd.add_option("--engine", f.engine, "random, heuristic, mcts, alphabeta or net")
         .default_str("mcts");
   cmd.add_number("--ms", f.ms, 1, kMaxMs, "thinking time per move in milliseconds")
       .default_str(fmt::format("{:g}", default_ms));
@@ -89,10 +89,10 @@ void run_analyze(const AnalyzeOptions& o) {
   if (b.is_over()) throw InputError(report::uttt_nothing_to_analyse(b));
   const auto a = uttt::analyze(b, engine_options(o.engine, o.engine.engine));
   if (o.json) return print_json(report::uttt_analysis_json(a));
-  const bool mcts = a.engine == "mcts";
+  const char* work = a.engine == "mcts" ? "playouts" : a.engine == "net" ? "expansions" : "nodes";
   fmt::print("{}; {} to move.\n", title(b, o.position.moves), player_name(a.to_move));
   fmt::print("Best move: {} ({}, {} {} in {:.2f} s)\n", uttt::cell_name(a.best), a.engine, a.work,
-             mcts ? "playouts" : "nodes", a.seconds);
+             work, a.seconds);
   if (a.result)
     fmt::print("Proved: {} {}.\n", player_name(a.to_move),
                *a.result > 0   ? "wins"
@@ -342,7 +342,7 @@ void install_play_commands(Command uttt) {
   auto match = std::make_shared<MatchOptions>();
   auto m = uttt.add_subcommand("match",
                                "Engine A against engine B: wins, draws, losses with 95% intervals");
-  m.add_option("a", match->a, "engine A: random, heuristic, mcts or alphabeta").required();
+  m.add_option("a", match->a, "engine A: random, heuristic, mcts, alphabeta or net").required();
   m.add_option("b", match->b, "engine B").required();
   m.add_number("--games", match->games, 1, 1'000'000,
                "games, colours alternating (A is X in even games)")

@@ -219,7 +219,8 @@ void bind_uttt(py::module_& parent) {
   using namespace uttt_binding;
   py::module_ m = parent.def_submodule(
       "uttt",
-      "Ultimate Tic-Tac-Toe (standard and orlin rules): positions (State) with the command "
+      "Ultimate Tic-Tac-Toe (standard, orlin and codingame rules): positions (State) with the "
+      "command "
       "line's notation, proof-number solving, engine analysis and the engines.");
 
   py::class_<UtttSolved>(m, "SolveResult",
@@ -299,8 +300,9 @@ void bind_uttt(py::module_& parent) {
       .def(py::init(&make_game), py::arg("moves") = "", py::arg("rules") = "standard",
            "State(moves='e5 e4', rules='standard'): the position after `moves` (a str as the "
            "command line's --moves, or a list of names or action ids). rules: 'standard' (won "
-           "or full boards close) or 'orlin' (won boards stay open; a free move only when the "
-           "target board is full).")
+           "or full boards close), 'orlin' (won boards stay open; a free move only when the "
+           "target board is full) or 'codingame' (standard, and a game that ends without a "
+           "line goes to the player who won more small boards, as in the bot arenas).")
       .def_property_readonly("rules",
                              [](const UtttGame& g) { return uttt::rules_name(g.start().rules()); })
       .def_property_readonly(
@@ -308,15 +310,25 @@ void bind_uttt(py::module_& parent) {
           "'X' or 'O' (as the JSON's to_move).")
       .def_property_readonly(
           "winner", [](const UtttGame& g) { return player_or_none(g.now().winner()); },
-          "'X' or 'O' once a player has three boards in a line; None otherwise (also after a "
+          "'X' or 'O' once a player has three boards in a line (or, under codingame rules, "
+          "more boards won when the game ends without a line); None otherwise (also after a "
           "draw).")
+      .def_property_readonly(
+          "won_on",
+          [](const UtttGame& g) -> py::object {
+            if (g.now().winner() < 0) return py::none();
+            return py::str(g.now().won_on_line() ? "line" : "tie-break");
+          },
+          "'line' or 'tie-break' (codingame rules: more boards won) once a player has won; "
+          "None otherwise (as the JSON's won_on).")
       .def(
           "is_draw", [](const UtttGame& g) { return g.now().is_draw(); },
           "True when the game is over without a winner.")
       .def_property_readonly(
           "score",
           [](const UtttGame& g) { return py::make_tuple(g.now().points(0), g.now().points(1)); },
-          "(X, O) points: 1 for the player who made the big line, so (1, 0), (0, 1), or (0, 0) "
+          "(X, O) points: 1 for the winner (the big line, or codingame's tie-break), so (1, 0), "
+          "(0, 1), or (0, 0) "
           "while the game goes on and after a draw.")
       .def_property_readonly(
           "boards_won",

@@ -1,5 +1,6 @@
 #include "report/uttt.h"
 
+#include <bit>
 #include <cmath>
 #include <string>
 
@@ -60,8 +61,12 @@ std::string uttt_board_text(const uttt::Board& b) {
     while (!s.empty() && s.back() == ' ') s.pop_back();
     s += '\n';
   }
-  if (b.winner() >= 0) {
+  if (b.winner() >= 0 && b.won_on_line()) {
     s += fmt::format("{} has won (three boards in a line).\n", uttt_player_name(b.winner()));
+  } else if (b.winner() >= 0) {
+    s += fmt::format("{} has won on the tie-break (no line; {} boards won to {}).\n",
+                     uttt_player_name(b.winner()), std::popcount(b.owned(b.winner())),
+                     std::popcount(b.owned(1 - b.winner())));
   } else if (b.is_over()) {
     s += "The game is a draw (no legal move is left).\n";
   } else {
@@ -103,8 +108,11 @@ nlohmann::json uttt_show_json(const uttt::Board& b, std::size_t moves) {
                                : nlohmann::json(uttt::board_name(b.forced_board()))},
           {"legal_moves", legal_names},
           {"over", b.is_over()},
-          {"winner", b.winner() < 0 ? nlohmann::json(nullptr)
-                                    : nlohmann::json(uttt_player_name(b.winner()))}};
+          {"winner",
+           b.winner() < 0 ? nlohmann::json(nullptr) : nlohmann::json(uttt_player_name(b.winner()))},
+          {"won_on", b.winner() < 0    ? nlohmann::json(nullptr)
+                     : b.won_on_line() ? nlohmann::json("line")
+                                       : nlohmann::json("tie-break")}};
 }
 
 nlohmann::json uttt_analysis_json(const uttt::Analysis& a) {
@@ -115,8 +123,47 @@ nlohmann::json uttt_analysis_json(const uttt::Analysis& a) {
                       {"win_rate", std::round(a.win_rate * 1e4) / 1e4},
                       {"principal_variation", pv},
                       {"engine", a.engine},
-                      {a.engine == "mcts" ? "playouts" : "nodes", a.work}};
+                      {a.engine == "mcts"  ? "playouts"
+                       : a.engine == "net" ? "expansions"
+                                           : "nodes",
+                       a.work}};
   if (a.result) j["result"] = *a.result > 0 ? "win" : *a.result < 0 ? "loss" : "draw";
+  return j;
+}
+
+nlohmann::json uttt_arena_json(const uttt::ArenaTally& t, const std::string& rules, double ms,
+                               double first_ms, int openings, int opening_plies, std::uint64_t seed,
+                               bool interrupted) {
+  auto elo = [](double score) {
+    const double e = uttt::elo_of_score(score);
+    return std::isinf(e) ? nlohmann::json(nullptr) : nlohmann::json(std::round(e * 10) / 10);
+  };
+  auto by = [](const int* counts) {
+    nlohmann::json j;
+    for (auto e : {uttt::GameEnd::line, uttt::GameEnd::tie_break, uttt::GameEnd::late,
+                   uttt::GameEnd::illegal, uttt::GameEnd::crashed})
+      j[uttt::game_end_name(e)] = counts[static_cast<int>(e)];
+    return j;
+  };
+  const auto s = t.score_interval();
+  auto round4 = [](double x) { return std::round(x * 1e4) / 1e4; };
+  nlohmann::json j = {{"rules", rules},
+                      {"ms", ms},
+                      {"first_ms", first_ms},
+                      {"games", t.games},
+                      {"wins", t.wins},
+                      {"draws", t.draws},
+                      {"losses", t.losses},
+                      {"score", round4(t.score())},
+                      {"score_interval", {round4(s.low), round4(s.high)}},
+                      {"elo", elo(t.score())},
+                      {"elo_interval", {elo(s.low), elo(s.high)}},
+                      {"wins_by", by(t.wins_by)},
+                      {"losses_by", by(t.losses_by)},
+                      {"games_as_x", t.games_as_x},
+                      {"wins_as_x", t.wins_as_x},
+                      {"interrupted", interrupted}};
+  if (openings > 0) j["openings"] = {{"count", openings}, {"plies", opening_plies}, {"seed", seed}};
   return j;
 }
 

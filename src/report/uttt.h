@@ -10,6 +10,7 @@
 
 #include "grundy/games/uttt/board.h"
 #include "grundy/games/uttt/players.h"
+#include "grundy/games/uttt/referee.h"
 #include "grundy/games/uttt/solve.h"
 
 namespace grundy::report {
@@ -32,6 +33,12 @@ nlohmann::json uttt_show_json(const uttt::Board& b, std::size_t moves);
 // search's work (playouts for mcts, nodes otherwise), and result (win/draw/loss for the player
 // to move) when the search proved it.
 nlohmann::json uttt_analysis_json(const uttt::Analysis& a);
+// arena: the match from bot A's point of view: games, wins, draws, losses, score and its 95%
+// interval, Elo and its interval (null when infinite), wins and losses by how the games ended
+// (line, tie-break, late, illegal, crashed), the time control and the openings.
+nlohmann::json uttt_arena_json(const uttt::ArenaTally& t, const std::string& rules, double ms,
+                               double first_ms, int openings, int opening_plies, std::uint64_t seed,
+                               bool interrupted);
 // solve: result (win, draw, loss or unknown for the player to move), to_move, rules, nodes,
 // seconds, proof_size, resumed, first_move; proof_file and proof_moves when a proof was written
 // to `proof_file`; checkpoint when the run saved one to `checkpoint`.

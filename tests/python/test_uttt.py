@@ -36,6 +36,11 @@ def finished_games(rules="standard"):
 
 
 X_WINS, O_WINS, DRAW = (finished_games()[k] for k in ("X", "O", "draw"))
+# A game that ends with no line, X having won more small boards (tests/cli/cases/
+# uttt_show_codingame_tie_break.cmd).
+TIE_BREAK = ("b7 f2 i6 g9 b9 e8 f6 i7 i2 h5 e5 e4 d2 b4 f3 h8 d4 b2 a3 c9 f1 h2 i4 i1 g3 c8 h6 d7 "
+             "a2 c4 h1 e3 f7 h3 f9 g2 a5 a4 c1 i3 b8 d1 b1 d3 e9 e7 e2 d8 c3 c2 g4 b3 d9 h4 e1 g6 "
+             "g1 a1 g5 i5")
 
 POSITIONS = [
     ("", "standard"),
@@ -48,6 +53,9 @@ POSITIONS = [
     (X_WINS.moves, "standard"),
     (O_WINS.moves, "standard"),
     (DRAW.moves, "standard"),
+    ("e5 e4 d2", "codingame"),
+    (TIE_BREAK, "codingame"),  # X wins on the tie-break, 3 boards to 2
+    (TIE_BREAK, "standard"),   # the same game is a draw
 ]
 
 
@@ -70,7 +78,22 @@ def test_show_is_the_command_lines(cli_json, cli_text, moves, rules):
     assert s.forced_board == d["forced_board"] and s.rules == rules
 
 
+def test_codingame_rules_break_a_drawn_game_by_boards_won(cli_json):
+    cg, std = uttt.State(TIE_BREAK, rules="codingame"), uttt.State(TIE_BREAK)
+    d = cli_json("uttt", "show", "--moves", TIE_BREAK, "--rules", "codingame")
+    x_boards, o_boards = cg.boards_won
+    assert (x_boards, o_boards) == (3, 2) and cg.winner == "X" == d["winner"]
+    assert cg.won_on == "tie-break" == d["won_on"] and cg.score == (1, 0)
+    assert cg.returns() == [1.0, -1.0] and not cg.is_draw()
+    assert std.is_draw() and std.winner is None and std.won_on is None
+    assert X_WINS.won_on == "line"
+    assert repr(cg).endswith("rules='codingame')")
+    # codingame rules change only who wins: the same move counts as standard rules'.
+    assert len(uttt.State("e5 e4", rules="codingame").legal_moves()) == 9
+
+
 @pytest.mark.parametrize("moves,rules,depth", [("", "standard", 3), ("", "orlin", 3),
+                                               ("", "codingame", 3),
                                                ("e5 e4 d2", "standard", 2),
                                                (random_game(3, plies=40).moves, "standard", 3)])
 def test_perft_through_python(python_perft, cli_json, moves, rules, depth):

@@ -74,6 +74,10 @@ def without(text, *keys):
 
 
 # A game of Ultimate Tic-Tac-Toe in which X wins with i4 (tests/cli/cases/uttt_analyze_win).
+# A 60-move game without a line: X owns 3 boards, O 2 (codingame: X wins on the tie-break).
+UTTT_NO_LINE_GAME = ("b7 f2 i6 g9 b9 e8 f6 i7 i2 h5 e5 e4 d2 b4 f3 h8 d4 b2 a3 c9 f1 h2 i4 i1 g3 "
+                     "c8 h6 d7 a2 c4 h1 e3 f7 h3 f9 g2 a5 a4 c1 i3 b8 d1 b1 d3 e9 e7 e2 d8 c3 "
+                     "c2 g4 b3 d9 h4 e1 g6 g1 a1 g5 i5")
 UTTT_X_WINS_NEXT = "d4 a2 c5 g5 b5 e5 f4 i2 g6 a8 a5 i5 h5 d5 h4 e2 e4 f3 g7 c2"
 
 # Games for the post-game analysis: a whole 2x2 game, and a 3x3 game record as the pages copy
@@ -201,6 +205,9 @@ SAME_AS_CLI = [
      ["uttt", "show", "--moves", "e5,e4,d2,a4", "--rules", "orlin", "--json"], ()),
     ("uttt show won", "/api/uttt/show", {"moves": UTTT_X_WINS_NEXT + " i4"},
      ["uttt", "show", "--moves", UTTT_X_WINS_NEXT + " i4", "--json"], ()),
+    ("uttt show codingame tie-break", "/api/uttt/show",
+     {"moves": UTTT_NO_LINE_GAME, "rules": "codingame"},
+     ["uttt", "show", "--moves", UTTT_NO_LINE_GAME, "--rules", "codingame", "--json"], ()),
 ]
 
 # Bad positions: the server's message is the command line's, without "grundy: ".

@@ -40,6 +40,8 @@ constexpr int kLines[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
 
 struct Position {
   bool orlin = false;
+  bool codingame = false;  // standard rules, and a game without a line goes to the owner of more
+                           // boards (equal: a draw)
   std::array<char, 81> cell{};  // index 9 * board + cell: 0 empty, 'X', 'O'
   std::array<char, 9> owner{};  // 0, 'X' or 'O'
   int target = -1;              // the board named by the last move (-1 at the start)
@@ -77,6 +79,11 @@ struct Position {
     }
     target = m % 9;
     turn = turn == 'X' ? 'O' : 'X';
+    if (codingame && !winner && moves().empty()) {
+      int x = 0, o = 0;
+      for (char w : owner) x += w == 'X', o += w == 'O';
+      if (x != o) winner = x > o ? 'X' : 'O';
+    }
   }
   // Everything that decides the future: cells, owners, the board to play in, who moves.
   std::string key() const {
@@ -159,8 +166,10 @@ int main(int argc, char** argv) {
       h >> word;
       if (word == "rules") {
         h >> word;
-        if (word != "standard" && word != "orlin") fail("unknown rules '" + word + "'");
+        if (word != "standard" && word != "orlin" && word != "codingame")
+          fail("unknown rules '" + word + "'");
         start.orlin = word == "orlin";
+        start.codingame = word == "codingame";
       } else if (word == "start") {
         std::vector<std::string> tokens;
         while (h >> word)
@@ -195,7 +204,10 @@ int main(int argc, char** argv) {
     std::printf(
         "valid: %c wins (%s rules); %llu prover moves, %llu positions replayed, %llu distinct, "
         "%llu won leaves\n",
-        checker.prover, start.orlin ? "orlin" : "standard",
+        checker.prover,
+        start.orlin       ? "orlin"
+        : start.codingame ? "codingame"
+                          : "standard",
         static_cast<unsigned long long>(checker.prover_moves),
         static_cast<unsigned long long>(checker.positions),
         static_cast<unsigned long long>(checker.seen.size()),

@@ -1,4 +1,4 @@
-"""Ultimate Tic-Tac-Toe (standard and orlin rules): positions, proof-number solving, engine
+"""Ultimate Tic-Tac-Toe (standard, orlin and codingame rules): positions, proof-number solving, engine
 analysis and the engines.
 
 ``State("e5 e4", rules="standard")`` is the position after those moves; ``str(state)`` is what

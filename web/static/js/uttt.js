@@ -115,7 +115,8 @@ function where(show) {
 function result() {
   if (state.resigned) return `${letter(state.human)} resigned: the engine wins`;
   const w = state.show.winner;
-  return w === null ? 'a draw' : w === letter(state.human) ? 'you win' : 'the engine wins';
+  const how = state.show.won_on === 'tie-break' ? ' on the tie-break (more boards won)' : '';
+  return w === null ? 'a draw' : w === letter(state.human) ? `you win${how}` : `the engine wins${how}`;
 }
 
 function finish() {

@@ -21,6 +21,7 @@ ZobristKeys make_keys() {
   for (auto& k : z.forced) k = next();
   z.turn = next();
   z.orlin = next();
+  z.codingame = next();
   return z;
 }
 
@@ -43,6 +44,7 @@ std::uint64_t Board::compute_hash() const {
   std::uint64_t h = z.forced[forced_];
   if (turn_) h ^= z.turn;
   if (rules_ == Rules::orlin) h ^= z.orlin;
+  if (rules_ == Rules::codingame) h ^= z.codingame;
   for (int p = 0; p < 2; ++p)
     for (unsigned b = 0; b < 9; ++b) {
       for (unsigned bits = cells_[p][b]; bits; bits &= bits - 1)

@@ -16,6 +16,8 @@
 //             but the board stays playable while it has empty cells; a free move only when
 //             the target board is full; the game ends on three owned boards in a line or when
 //             no empty cell is left.
+//   codingame the standard rules, and a game that ends with no line (no legal move left) is won
+//             by the player who owns more small boards (equal: a draw): the bot arenas' rule.
 //
 // Satisfies search::TwoPlayerState; points() is 1 for the player who made the big line.
 #include <array>
@@ -34,7 +36,7 @@
 
 namespace grundy::uttt {
 
-enum class Rules : std::uint8_t { standard, orlin };
+enum class Rules : std::uint8_t { standard, orlin, codingame };
 
 inline constexpr int kCells = 81;
 inline constexpr std::uint8_t kAnyBoard = 9;  // forced_board() when the mover may play anywhere
@@ -47,6 +49,7 @@ struct ZobristKeys {
   std::uint64_t forced[10];
   std::uint64_t turn;
   std::uint64_t orlin;
+  std::uint64_t codingame;  // drawn after orlin: every older key keeps its value
 };
 const ZobristKeys& zobrist();
 
@@ -117,8 +120,11 @@ class Board {
 
   // --- queries ---
   Rules rules() const { return rules_; }
-  // 0 or 1 for a won game, -1 while the game goes on or after a draw.
+  // 0 or 1 for a won game (on a line, or under codingame rules on the tie-break), -1 while the
+  // game goes on or after a draw.
   int winner() const { return winner_; }
+  // Whether the winner made a line of three boards (false for a tie-break win or no winner).
+  bool won_on_line() const { return winner_ >= 0 && has_line(owned_[winner_]); }
   bool is_draw() const { return is_over() && winner_ < 0; }
   // The board the mover must play in, or kAnyBoard.
   int forced_board() const { return static_cast<int>(forced_); }
@@ -128,7 +134,8 @@ class Board {
   }
   // Boards owned (won) by `player`: a bit per board.
   std::uint16_t owned(int player) const { return static_cast<std::uint16_t>(owned_[player]); }
-  // Boards that can still be played in (standard: neither won nor full; orlin: not full).
+  // Boards that can still be played in (standard, codingame: neither won nor full; orlin: not
+  // full).
   std::uint16_t open_boards() const { return static_cast<std::uint16_t>(open_); }
   bool is_legal(Move m) const;
   int stones() const;  // moves played so far
@@ -199,6 +206,11 @@ class Board {
   Undo play_impl(unsigned b, unsigned c);
   template <bool kCached>
   bool policy_step_impl(std::uint64_t random);
+  // The codingame tie-break: the player who owns more boards, -1 when they own as many.
+  std::int32_t tie_break_winner() const {
+    const int x = std::popcount(owned_[0]), o = std::popcount(owned_[1]);
+    return x > o ? 0 : o > x ? 1 : -1;
+  }
 
   // Bits 0-8 (X) and 16-24 (O): boards where the player has a playable cell that completes a
   // line of theirs. Valid from mcts_playout_start() through the mcts_playout_step() calls that
@@ -257,7 +269,7 @@ inline Board::Undo Board::play_impl(unsigned b, unsigned c) {
     owned_[me] |= 1u << b;
     if constexpr (kHash) hash_ ^= z->owner[me][b];
     if (has_line(owned_[me])) winner_ = static_cast<std::int32_t>(me);
-    if (rules_ == Rules::standard) {
+    if (rules_ != Rules::orlin) {
       open_ &= ~(1u << b);
       avail_[word_of(b)] &= ~(std::uint64_t{kFullBoard} << kShift[b]);
       playable = 0;
@@ -271,6 +283,8 @@ inline Board::Undo Board::play_impl(unsigned b, unsigned c) {
                     t_opp << shift_opp;
   }
   if ((before & ~(1u << c)) == 0) open_ &= ~(1u << b);
+  if (open_ == 0 && winner_ < 0 && rules_ == Rules::codingame) [[unlikely]]
+    winner_ = tie_break_winner();
   forced_ = ((open_ >> c) & 1) ? c : kAnyBoard;
   turn_ = me ^ 1;
   if constexpr (kHash) hash_ ^= z->forced[forced_];

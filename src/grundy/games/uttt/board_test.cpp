@@ -42,7 +42,7 @@ Board random_position(Rules rules, search::Rng& rng, int plies, std::vector<Boar
 
 TEST(UtttBoard, PerftFromTheEmptyBoardIsThePublishedSequence) {
   const std::uint64_t expected[] = {1, 81, 720, 6336, 55080, 473256};
-  for (Rules r : {Rules::standard, Rules::orlin})
+  for (Rules r : {Rules::standard, Rules::orlin, Rules::codingame})
     for (int d = 0; d <= 5; ++d) {
       Board b(r);
       EXPECT_EQ(search::perft(b, d), expected[d]) << rules_name(r) << " depth " << d;
@@ -63,11 +63,55 @@ TEST(UtttBoard, RuleSetsFirstDifferAtDepthSixAndAgreeWithTheReference) {
   EXPECT_EQ(at6[1], 4017888u);
 }
 
+// CodinGame's rules are standard rules with a tie-break at the end, so the move counts are the
+// standard ones (published: Eirik0/BoardGameEngine, depth 6 and 7).
+TEST(UtttBoard, CodingamePerftIsTheStandardOneAtDepthsSixAndSeven) {
+  Board b(Rules::codingame);
+  EXPECT_EQ(search::perft(b, 6), 4020960u);
+  if (sanitized()) GTEST_SKIP() << "depth 7: a second optimised, minutes under sanitizers";
+  EXPECT_EQ(search::perft(b, 7), 33782544u);
+}
+
+// A random game of 60 moves without a line: X owns 3 boards, O owns 2, four are full with no
+// owner.
+constexpr const char* kNoLineGame =
+    "b7 f2 i6 g9 b9 e8 f6 i7 i2 h5 e5 e4 d2 b4 f3 h8 d4 b2 a3 c9 f1 h2 i4 i1 g3 c8 "
+    "h6 d7 a2 c4 h1 e3 f7 h3 f9 g2 a5 a4 c1 i3 b8 d1 b1 d3 e9 e7 e2 d8 c3 c2 g4 b3 "
+    "d9 h4 e1 g6 g1 a1 g5 i5";
+
+TEST(UtttBoard, CodingameGivesAGameWithoutALineToTheOwnerOfMoreBoards) {
+  const Board s = play_moves(kNoLineGame, Rules::standard);
+  const Board c = play_moves(kNoLineGame, Rules::codingame);
+  ASSERT_TRUE(s.is_over());
+  ASSERT_TRUE(c.is_over());
+  EXPECT_EQ(std::popcount(static_cast<unsigned>(c.owned(0))), 3);
+  EXPECT_EQ(std::popcount(static_cast<unsigned>(c.owned(1))), 2);
+  EXPECT_TRUE(s.is_draw());
+  EXPECT_EQ(s.winner(), -1);
+  EXPECT_EQ(c.winner(), 0);
+  EXPECT_FALSE(c.won_on_line());
+  EXPECT_EQ(c.points(0), 1);
+  EXPECT_EQ(search::first_player_result(c), 1);
+  EXPECT_NE(s.hash(), c.hash());  // the rules are part of a position's key
+  // Undoing the last move reopens the game under both rules.
+  const auto moves = split_move_list(kNoLineGame);
+  Board before(Rules::codingame);
+  for (std::size_t i = 0; i + 1 < moves.size(); ++i) before.play(parse_cell(moves[i]));
+  Board after = before;
+  const auto last = parse_cell(moves.back());
+  const auto u = after.play(last);
+  EXPECT_EQ(after.winner(), 0);
+  after.undo(last, u);
+  EXPECT_EQ(after, before);
+  EXPECT_FALSE(after.is_over());
+  EXPECT_EQ(after.hash(), after.compute_hash());
+}
+
 TEST(UtttBoard, MovesAndPerftAgreeWithTheReferenceOnRandomPositions) {
   search::Rng rng(2026);
   const int positions = sanitized() ? 60 : 600;
-  int won_boards = 0, free_moves = 0, finished = 0, full_boards = 0;
-  for (Rules r : {Rules::standard, Rules::orlin})
+  int won_boards = 0, free_moves = 0, finished = 0, full_boards = 0, tie_breaks = 0;
+  for (Rules r : {Rules::standard, Rules::orlin, Rules::codingame})
     for (int i = 0; i < positions; ++i) {
       std::vector<Board::Move> moves;
       const int plies = static_cast<int>(rng.below(81));
@@ -80,6 +124,7 @@ TEST(UtttBoard, MovesAndPerftAgreeWithTheReferenceOnRandomPositions) {
       ASSERT_EQ(ours, g.moves()) << rules_name(r) << ": " << format_moves(moves);
       ASSERT_EQ(b.is_over(), g.over());
       ASSERT_EQ(b.winner(), g.winner == 'X' ? 0 : g.winner == 'O' ? 1 : -1);
+      tie_breaks += b.winner() >= 0 && !b.won_on_line();
       for (int board = 0; board < 9; ++board) {
         ASSERT_EQ((b.owned(0) >> board) & 1, g.owner[board] == 'X' ? 1 : 0);
         ASSERT_EQ((b.owned(1) >> board) & 1, g.owner[board] == 'O' ? 1 : 0);
@@ -98,6 +143,7 @@ TEST(UtttBoard, MovesAndPerftAgreeWithTheReferenceOnRandomPositions) {
   EXPECT_GT(full_boards, 10 / scale);
   EXPECT_GT(free_moves, 20 / scale);
   EXPECT_GT(finished, 10 / scale);
+  EXPECT_GT(tie_breaks, 0);
 }
 
 TEST(UtttBoard, PassesTheSharedConformanceTest) {
@@ -105,6 +151,8 @@ TEST(UtttBoard, PassesTheSharedConformanceTest) {
   search::testing::check_conformance(Board(Rules::standard),
                                      {.games = games, .max_plies = 81, .perft_depth = 4});
   search::testing::check_conformance(Board(Rules::orlin),
+                                     {.games = games, .max_plies = 81, .perft_depth = 4});
+  search::testing::check_conformance(Board(Rules::codingame),
                                      {.games = games, .max_plies = 81, .perft_depth = 4});
 }
 

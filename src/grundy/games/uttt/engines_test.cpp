@@ -182,8 +182,8 @@ TEST(UtttPlayers, AnalysisSizesItsTreeByTheBudgetWithoutChangingTheResult) {
 TEST(UtttSolve, ProofNumberAlphaBetaAndMctsAgreeWithMinimaxNearTheEnd) {
   const int count = sanitized() ? 8 : 60;
   int proven_by_mcts = 0;
-  for (Rules r : {Rules::standard, Rules::orlin})
-    for (const Board& b : endgame_positions(r, count, r == Rules::standard ? 1 : 2)) {
+  for (Rules r : {Rules::standard, Rules::orlin, Rules::codingame})
+    for (const Board& b : endgame_positions(r, count, 1 + static_cast<int>(r))) {
       const int want = minimax_result(b);
       const auto s = solve(b, {.table_bytes = 1 << 20});
       ASSERT_NE(s.result, "unknown");
@@ -206,6 +206,48 @@ TEST(UtttSolve, ProofNumberAlphaBetaAndMctsAgreeWithMinimaxNearTheEnd) {
       }
     }
   EXPECT_GT(proven_by_mcts, count / 2);
+}
+
+// Endgames that the tie-break decides (a draw under standard rules, a win for the mover under
+// codingame rules): every engine goes for the boards.
+TEST(UtttSolve, EnginesPlayForTheTieBreakUnderCodingameRules) {
+  search::Rng rng(44);
+  int found = 0, mcts_proven = 0;
+  const int wanted = sanitized() ? 2 : 12;
+  for (int attempt = 0; attempt < 100000 && found < wanted; ++attempt) {
+    Board s(Rules::standard), c(Rules::codingame);
+    Board::Moves legal;
+    const int plies = 55 + static_cast<int>(rng.below(15));
+    for (int i = 0; i < plies && !s.is_over(); ++i) {
+      s.legal_moves(legal);
+      const auto m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+      s.play(m);
+      c.play(m);
+    }
+    if (s.is_over() || 81 - s.stones() > 18) continue;
+    if (minimax_result(s) != 0 || minimax_result(c) != 1) continue;
+    ++found;
+    const auto proof = solve(c, {.table_bytes = 1 << 20});
+    ASSERT_EQ(proof.result, "win");
+    Board after = c;
+    after.play(proof.first_move);
+    EXPECT_EQ(minimax_result(after), -1) << "the proof's first move wins on the tie-break";
+    search::TranspositionTable tt(1 << 16);
+    search::AlphaBeta<Board> ab(tt);
+    const auto v = ab.solve(c, {});
+    ASSERT_TRUE(v.complete);
+    EXPECT_GT(v.value, 0);
+    const auto a = analyze(c, {.engine = Engine::mcts, .seconds = 0, .iterations = 20000});
+    if (a.result) {
+      EXPECT_EQ(*a.result, 1);
+      Board next = c;
+      next.play(a.best);
+      EXPECT_EQ(minimax_result(next), -1) << "mcts keeps the tie-break win";
+      ++mcts_proven;
+    }
+  }
+  EXPECT_EQ(found, wanted);
+  EXPECT_GT(mcts_proven, wanted / 2);
 }
 
 TEST(UtttSolve, SmallBudgetsAnswerUnknownOrTheTruth) {

@@ -4,7 +4,9 @@
 //   - two owned boards in a line with the third still winnable is a big-board threat, two
 //     stones in a line with the third cell empty a small-board threat;
 //   - a free move (the opponent sent us to a closed board) is an advantage, more so late;
-//   - being sent to the centre board is an advantage (so giving away centres is not).
+//   - being sent to the centre board is an advantage (so giving away centres is not);
+//   - codingame rules: each board owned more than the opponent counts again, more so late, since
+//     a game without a line goes to the player with more boards.
 #include "grundy/games/uttt/board.h"
 
 #include <algorithm>
@@ -51,6 +53,8 @@ int Board::evaluate() const {
   int v = score[me] - score[you];
   if (forced_ == kAnyBoard) v += 30 + stones() / 2;
   if (forced_ == 4) v += 20;
+  if (rules_ == Rules::codingame)
+    v += (std::popcount(owned_[me]) - std::popcount(owned_[you])) * (20 + stones());
   return std::clamp(v, -900, 900);
 }
 

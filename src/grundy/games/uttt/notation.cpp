@@ -28,13 +28,14 @@ std::string board_name(int b) {
 }
 
 std::string rules_name(Rules r) {
-  return r == Rules::orlin ? "orlin" : "standard";
+  return r == Rules::orlin ? "orlin" : r == Rules::codingame ? "codingame" : "standard";
 }
 
 Rules parse_rules(std::string_view name) {
   if (name == "standard") return Rules::standard;
   if (name == "orlin") return Rules::orlin;
-  throw InputError("unknown rules '" + std::string(name) + "': use standard or orlin");
+  if (name == "codingame") return Rules::codingame;
+  throw InputError("unknown rules '" + std::string(name) + "': use standard, orlin or codingame");
 }
 
 std::vector<std::string> split_move_list(std::string_view list) {

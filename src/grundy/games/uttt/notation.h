@@ -17,7 +17,7 @@ Board::Move parse_cell(std::string_view token);
 // "the centre board (d4-f6)": how messages name small board b.
 std::string board_name(int b);
 std::string rules_name(Rules r);
-// "standard" or "orlin"; InputError otherwise.
+// "standard", "orlin" or "codingame"; InputError otherwise.
 Rules parse_rules(std::string_view name);
 
 // Plays a move list from the empty board. InputError names the first bad move and why: an

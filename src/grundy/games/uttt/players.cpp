@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "grundy/core/error.h"
+#include "grundy/games/uttt/net_search.h"
 #include "grundy/games/uttt/notation.h"
 #include "grundy/search/alpha_beta.h"
 #include "grundy/search/mcts.h"
@@ -53,6 +54,30 @@ Analysis mcts_analysis(search::Mcts<Board>& mcts, const EngineOptions& o) {
   a.work = r.iterations;
   a.seconds = r.seconds;
   a.engine = "mcts";
+  return a;
+}
+
+NetSearchLimits net_limits(const EngineOptions& o) {
+  NetSearchLimits l;
+  l.iterations = o.iterations;
+  l.seconds = o.seconds;
+  l.stop = o.stop;
+  if (!l.iterations && l.seconds <= 0 && !l.stop) l.iterations = kDefaultIterations;
+  return l;
+}
+
+Analysis net_analysis(NetSearch& s, const EngineOptions& o) {
+  const auto r = s.search(net_limits(o));
+  Analysis a;
+  a.to_move = s.root().to_move();
+  a.has_move = r.has_move;
+  a.best = r.best;
+  if (r.proven != -2) a.result = r.proven;
+  a.win_rate = r.value;
+  a.principal_variation = r.principal_variation;
+  a.work = r.iterations;
+  a.seconds = r.seconds;
+  a.engine = "net";
   return a;
 }
 
@@ -144,6 +169,24 @@ class MctsPlayer : public search::Player<Board> {
   search::Mcts<Board> mcts_;
 };
 
+class NetPlayer : public search::Player<Board> {
+ public:
+  explicit NetPlayer(const EngineOptions& o) : options_(o), search_(Board()) {}
+  std::string name() const override { return "net"; }
+  Board::Move choose(const Board& s) override {
+    if (!(search_.root() == s)) search_.reset(s);
+    return net_analysis(search_, options_).best;
+  }
+  void new_game(std::uint64_t) override { search_.reset(Board()); }
+  void observe(const Board& before, Board::Move m) override {
+    if (search_.root() == before) search_.advance(m);
+  }
+
+ private:
+  EngineOptions options_;
+  NetSearch search_;
+};
+
 }  // namespace
 
 Engine parse_engine(std::string_view name) {
@@ -151,8 +194,9 @@ Engine parse_engine(std::string_view name) {
   if (name == "heuristic") return Engine::heuristic;
   if (name == "mcts") return Engine::mcts;
   if (name == "alphabeta") return Engine::alphabeta;
+  if (name == "net") return Engine::net;
   throw InputError("unknown engine '" + std::string(name) +
-                   "': use random, heuristic, mcts or alphabeta");
+                   "': use random, heuristic, mcts, alphabeta or net");
 }
 
 std::string engine_name(Engine e) {
@@ -165,6 +209,8 @@ std::string engine_name(Engine e) {
       return "mcts";
     case Engine::alphabeta:
       return "alphabeta";
+    case Engine::net:
+      return "net";
   }
   return "?";
 }
@@ -180,6 +226,13 @@ Analysis analyze(const Board& b, const EngineOptions& o) {
         mo.max_nodes = std::min<std::uint64_t>(mo.max_nodes, 1 + n * Board::kMaxMoves);
       search::Mcts<Board> mcts(b, mo);
       return mcts_analysis(mcts, o);
+    }
+    case Engine::net: {
+      NetSearchOptions no;
+      if (const std::uint64_t n = net_limits(o).iterations; n > 0)
+        no.max_nodes = std::min<std::uint64_t>(no.max_nodes, 1 + (n + 1) * Board::kMaxMoves);
+      NetSearch s(b, no);
+      return net_analysis(s, o);
     }
     case Engine::alphabeta: {
       search::TranspositionTable tt(kAlphaBetaTable);
@@ -213,6 +266,8 @@ std::unique_ptr<search::Player<Board>> make_player(const EngineOptions& o) {
       return std::make_unique<AlphaBetaPlayer>(o);
     case Engine::mcts:
       return std::make_unique<MctsPlayer>(o);
+    case Engine::net:
+      return std::make_unique<NetPlayer>(o);
   }
   return nullptr;
 }

@@ -47,7 +47,7 @@ struct Game {
   // Whether a board can be played in at all.
   bool playable(int board) const {
     if (full(board)) return false;
-    if (rules == Rules::standard && owner[board] != '.') return false;
+    if (rules != Rules::orlin && owner[board] != '.') return false;
     return true;
   }
   bool over() const { return winner != '.' || moves().empty(); }
@@ -75,6 +75,12 @@ struct Game {
     }
     last_cell = c;
     turn = turn == 'X' ? 'O' : 'X';
+    // codingame: a game that ends without a line goes to whoever owns more boards.
+    if (rules == Rules::codingame && winner == '.' && moves().empty()) {
+      int x = 0, o = 0;
+      for (char w : owner) x += w == 'X', o += w == 'O';
+      if (x != o) winner = x > o ? 'X' : 'O';
+    }
   }
 };
 

@@ -1,0 +1,174 @@
+// The evaluation network's features and incremental evaluation, and the search it guides.
+#include "grundy/games/uttt/network.h"
+
+#include <cmath>
+#include <memory>
+
+#include <gtest/gtest.h>
+
+#include "grundy/games/uttt/net_search.h"
+#include "grundy/games/uttt/notation.h"
+#include "grundy/games/uttt/solve.h"
+#include "grundy/search/random.h"
+#include "grundy/testing/sanitized.h"
+
+namespace grundy::uttt {
+namespace {
+
+std::unique_ptr<net::Weights> random_weights(std::uint64_t seed) {
+  search::Rng rng(seed);
+  auto w = std::make_unique<net::Weights>();
+  for (auto& row : w->hidden)
+    for (float& x : row) x = static_cast<float>(rng.uniform() - 0.5) * 0.3f;
+  for (float& x : w->hidden_bias) x = static_cast<float>(rng.uniform());
+  for (float& x : w->output) x = static_cast<float>(rng.uniform() - 0.5) * 2;
+  w->output_bias = 0.1f;
+  return w;
+}
+
+Board played_position(Rules rules, search::Rng& rng, int plies) {
+  Board b(rules);
+  Board::Moves legal;
+  for (int i = 0; i < plies && !b.is_over(); ++i) {
+    b.legal_moves(legal);
+    b.play(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+  }
+  return b;
+}
+
+TEST(UtttNetwork, FeaturesFromTheBoardAndFromTheCellsAgreeUnderEverySymmetry) {
+  search::Rng rng(12);
+  for (int i = 0; i < (sanitized() ? 100 : 1000); ++i) {
+    const Board b = played_position(Rules::codingame, rng, static_cast<int>(rng.below(70)));
+    if (b.is_over()) continue;
+    std::array<std::uint16_t, 9> mine, theirs;
+    for (int k = 0; k < 9; ++k) {
+      mine[k] = b.cells(b.to_move(), k);
+      theirs[k] = b.cells(1 - b.to_move(), k);
+    }
+    const int forced = b.forced_board() == kAnyBoard ? 9 : b.forced_board();
+    for (int s = 0; s < 8; ++s) {
+      std::array<std::uint8_t, 128> from_board, from_cells;
+      const int n = net::features(b.transformed(s), from_board);
+      ASSERT_EQ(net::features(mine, theirs, forced, s, from_cells), n);
+      for (int k = 0; k < n; ++k) {
+        ASSERT_EQ(from_board[k], from_cells[k]) << "symmetry " << s;
+        ASSERT_LT(from_board[k], net::kInputs);
+        if (k > 0) {
+          ASSERT_LT(from_board[k - 1], from_board[k]);
+        }
+      }
+      EXPECT_EQ(
+          n, b.stones() + std::popcount(static_cast<unsigned>(b.owned(0) | b.owned(1))) +
+                 std::popcount(~static_cast<unsigned>(b.open_boards() | b.owned(0) | b.owned(1)) &
+                               kFullBoard) +
+                 1);
+    }
+  }
+}
+
+TEST(UtttNetwork, MovesAreValuedAsTheirPositionsAreAndGameEndsExactly) {
+  const auto w = random_weights(3);
+  search::Rng rng(4);
+  int exact = 0, checked = 0;
+  const int positions = sanitized() ? 60 : 600;  // (the sanitizers' build: a tenth)
+  for (Rules r : {Rules::standard, Rules::codingame})
+    for (int i = 0; i < positions; ++i) {
+      const Board b = played_position(r, rng, static_cast<int>(rng.below(75)));
+      if (b.is_over()) continue;
+      Board::Moves moves;
+      b.legal_moves(moves);
+      float values[kCells];
+      bool is_exact[kCells];
+      net::evaluate_moves(b, moves, values, is_exact, *w);
+      for (std::size_t k = 0; k < moves.size(); ++k) {
+        Board c = b;
+        c.play(moves[k]);
+        ASSERT_EQ(is_exact[k], c.is_over());
+        if (c.is_over()) {
+          const float want = c.winner() == b.to_move() ? 1.0f : c.winner() < 0 ? 0.5f : 0.0f;
+          EXPECT_EQ(values[k], want);
+          ++exact;
+        } else {
+          // The same sums in another order: equal up to rounding.
+          EXPECT_NEAR(values[k], 1.0f - net::evaluate(c, *w), 2e-5f) << format_moves({moves[k]});
+        }
+        ++checked;
+      }
+    }
+  // Both kinds were seen (in proportion to the positions: 5 game ends in 874 moves under the
+  // sanitizers).
+  EXPECT_GT(exact, positions / 30);
+  EXPECT_GT(checked, positions * 3);
+}
+
+TEST(UtttNetwork, TheCompiledInNetworkGivesValuesStrictlyBetweenZeroAndOne) {
+  search::Rng rng(5);
+  for (int i = 0; i < 200; ++i) {
+    const Board b = played_position(Rules::codingame, rng, static_cast<int>(rng.below(60)));
+    if (b.is_over()) continue;
+    const float v = net::evaluate(b);
+    EXPECT_GT(v, 0.0f);
+    EXPECT_LT(v, 1.0f);
+  }
+}
+
+TEST(UtttNetSearch, TakesAnImmediateWinAndProvesEndgamesLikeMinimax) {
+  const auto w = random_weights(6);
+  search::Rng rng(7);
+  int proven = 0, positions = 0;
+  for (int attempt = 0; attempt < 4000 && positions < (sanitized() ? 6 : 40); ++attempt) {
+    const Board b = played_position(Rules::codingame, rng, 52 + static_cast<int>(rng.below(16)));
+    if (b.is_over() || 81 - b.stones() > 16) continue;
+    ++positions;
+    NetSearch s(b, {.max_nodes = 1 << 20, .weights = w.get()});
+    const auto r = s.search({.iterations = 20000});
+    ASSERT_TRUE(r.has_move);
+    ASSERT_TRUE(b.is_legal(r.best));
+    Board::Move win;
+    if (b.winning_move(win)) {
+      EXPECT_EQ(r.proven, 1);
+      Board c = b;
+      c.play(r.best);
+      EXPECT_EQ(c.winner(), b.to_move());
+    }
+    if (r.proven != -2) {
+      const int want = minimax_result(b);
+      EXPECT_EQ(r.proven, want);
+      Board c = b;
+      c.play(r.best);
+      EXPECT_EQ(-minimax_result(c), want) << "the move keeps the proven result";
+      ++proven;
+    }
+  }
+  EXPECT_EQ(positions, sanitized() ? 6 : 40);
+  EXPECT_GT(proven, positions / 2);
+}
+
+TEST(UtttNetSearch, KeepsTheSubtreeOfTheMovePlayedAndIsReproducible) {
+  const auto w = random_weights(8);
+  const Board start = play_moves("e5 e4", Rules::codingame);
+  NetSearch a(start, {.weights = w.get()}), b(start, {.weights = w.get()});
+  const auto ra = a.search({.iterations = 3000});
+  const auto rb = b.search({.iterations = 3000});
+  EXPECT_EQ(ra.best, rb.best);
+  EXPECT_EQ(ra.nodes, rb.nodes);
+  ASSERT_EQ(ra.moves.size(), rb.moves.size());
+  for (std::size_t i = 0; i < ra.moves.size(); ++i)
+    EXPECT_EQ(ra.moves[i].visits, rb.moves[i].visits);
+  const std::uint32_t kept_visits = ra.moves[0].visits;
+  a.advance(ra.moves[0].move);
+  Board next = start;
+  next.play(ra.moves[0].move);
+  EXPECT_TRUE(a.root() == next);
+  const auto again = a.search({.iterations = 1});
+  std::uint64_t total = 0;
+  for (const auto& m : again.moves) total += m.visits;
+  // The kept subtree's visits are all there (one more iteration at most on top).
+  EXPECT_GE(total + 1, kept_visits);
+  EXPECT_LE(total, kept_visits + 1);
+  EXPECT_GT(again.nodes, 1000u);
+}
+
+}  // namespace
+}  // namespace grundy::uttt

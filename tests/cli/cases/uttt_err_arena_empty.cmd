@@ -1,0 +1,1 @@
+uttt arena 'sh a' '' --games 3

@@ -1,0 +1,1 @@
+uttt arena 'sh a' 'sh b' --openings -1

@@ -1,0 +1,1 @@
+uttt bot --vary 82

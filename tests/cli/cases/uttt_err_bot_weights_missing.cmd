@@ -1,0 +1,1 @@
+uttt bot --weights /nonexistent/net.bin

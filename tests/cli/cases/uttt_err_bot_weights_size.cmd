@@ -1,0 +1,1 @@
+uttt bot --weights tests/uttt/bots/first.sh

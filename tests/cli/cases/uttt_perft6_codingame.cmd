@@ -1,0 +1,1 @@
+uttt perft 6 --rules codingame

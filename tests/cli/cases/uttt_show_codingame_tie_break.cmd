@@ -1,0 +1,1 @@
+uttt show --rules codingame --moves 'b7 f2 i6 g9 b9 e8 f6 i7 i2 h5 e5 e4 d2 b4 f3 h8 d4 b2 a3 c9 f1 h2 i4 i1 g3 c8 h6 d7 a2 c4 h1 e3 f7 h3 f9 g2 a5 a4 c1 i3 b8 d1 b1 d3 e9 e7 e2 d8 c3 c2 g4 b3 d9 h4 e1 g6 g1 a1 g5 i5'

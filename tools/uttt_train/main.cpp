@@ -1,0 +1,447 @@
+// uttt_train: self-play games and the training of grundy's Ultimate Tic-Tac-Toe evaluation
+// network (src/grundy/games/uttt/network.h). scripts/train_uttt_net.sh runs the whole recipe;
+// every step is deterministic for its seed (fixed search budgets, one generator per game, one
+// training thread), so the committed weights can be made again.
+//
+//   uttt_train selfplay --engine mcts|net [--weights FILE.bin] --games N --iterations K
+//                       [--threads T] [--seed S] [--random-plies R] [--sample-plies P]
+//                       [--exploration C] [--minimax-weight W] --out FILE
+//       N games under codingame rules, each move a search of K iterations (rollout MCTS, or the
+//       network search with the given or the compiled-in weights); the first 0..R moves of a
+//       game uniformly random, then until ply P a move drawn in proportion to the visits, then
+//       the most visited. One line per game: "X|O|D move move ... | value value ...", a value
+//       being the search's for the player to move before each move (-1 for a random move).
+//   uttt_train train --data FILE [--data FILE...] [--epochs E] [--seed S] [--lr L]
+//                    [--batch B] [--init FILE.bin] [--result-weight W] --out PREFIX
+//       fits the network to W times the games' results (a win 1, a draw 1/2, a loss 0 for the
+//       player to move) plus 1 - W times the search's value of the position (default W = 1:
+//       results only; each position seen under a random one of the eight symmetries each epoch),
+//       holding out one game in twenty to report the validation loss; writes PREFIX.bin (the
+//       float weights) and PREFIX.inc (the 16-bit weights compiled into grundy).
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <numbers>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "grundy/games/uttt/board.h"
+#include "grundy/games/uttt/net_search.h"
+#include "grundy/games/uttt/network.h"
+#include "grundy/games/uttt/notation.h"
+#include "grundy/games/uttt/tables.h"
+#include "grundy/search/mcts.h"
+#include "grundy/search/random.h"
+
+namespace {
+
+using namespace grundy;
+using uttt::Board;
+namespace net = uttt::net;
+
+[[noreturn]] void die(const std::string& why) {
+  std::fprintf(stderr, "uttt_train: %s\n", why.c_str());
+  std::exit(2);
+}
+
+struct Args {
+  std::vector<std::string> words;
+  std::string get(const std::string& name, const std::string& fallback = "") const {
+    for (std::size_t i = 0; i + 1 < words.size(); ++i)
+      if (words[i] == name) return words[i + 1];
+    return fallback;
+  }
+  std::vector<std::string> all(const std::string& name) const {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i + 1 < words.size(); ++i)
+      if (words[i] == name) out.push_back(words[i + 1]);
+    return out;
+  }
+  std::uint64_t number(const std::string& name, std::uint64_t fallback) const {
+    const std::string v = get(name);
+    return v.empty() ? fallback : std::stoull(v);
+  }
+  double real(const std::string& name, double fallback) const {
+    const std::string v = get(name);
+    return v.empty() ? fallback : std::stod(v);
+  }
+};
+
+// ---------------------------------------------------------------------------------- weights
+
+void save_bin(const net::Weights& w, const std::string& path) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(&w), sizeof w);
+  if (!out) die("cannot write " + path);
+}
+
+void load_bin(net::Weights& w, const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  in.read(reinterpret_cast<char*>(&w), sizeof w);
+  if (!in) die("cannot read weights from " + path);
+}
+
+// Rounds the weights to what the .inc file holds (16 bits, one scale per layer) and writes it.
+net::Weights quantise(const net::Weights& w, const std::string& inc_path, const std::string& note) {
+  float hmax = 0, omax = 0;
+  for (int f = 0; f < net::kInputs; ++f)
+    for (int i = 0; i < net::kHidden; ++i) hmax = std::max(hmax, std::fabs(w.hidden[f][i]));
+  for (int i = 0; i < net::kHidden; ++i) {
+    hmax = std::max(hmax, std::fabs(w.hidden_bias[i]));
+    omax = std::max(omax, std::fabs(w.output[i]));
+  }
+  const float hs = hmax / 32767, os = omax / 32767;
+  net::Weights q = w;
+  std::ofstream out(inc_path);
+  out << "// The evaluation network's weights (network.h), written by tools/uttt_train: " << note
+      << "\n// Reproduce with scripts/train_uttt_net.sh. Weight = value * scale.\n";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(hs));
+  out << "constexpr float kHiddenScale = " << buf << "f;\n";
+  std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(os));
+  out << "constexpr float kOutputScale = " << buf << "f;\n";
+  std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(w.output_bias));
+  out << "constexpr float kOutputBias = " << buf << "f;\n";
+  auto emit = [&](const char* name, int n, auto value_at) {
+    out << "constexpr std::int16_t " << name << "[" << n << "] = {";
+    for (int k = 0; k < n; ++k) out << (k % 24 == 0 ? "\n    " : "") << value_at(k) << ",";
+    out << "\n};\n";
+  };
+  auto round16 = [](float v, float scale) {
+    return scale > 0 ? static_cast<int>(std::lround(v / scale)) : 0;
+  };
+  emit("kHiddenQ", net::kInputs * net::kHidden, [&](int k) {
+    const int f = k / net::kHidden, i = k % net::kHidden;
+    const int v = round16(w.hidden[f][i], hs);
+    q.hidden[f][i] = static_cast<float>(v) * hs;
+    return v;
+  });
+  emit("kHiddenBiasQ", net::kHidden, [&](int i) {
+    const int v = round16(w.hidden_bias[i], hs);
+    q.hidden_bias[i] = static_cast<float>(v) * hs;
+    return v;
+  });
+  emit("kOutputQ", net::kHidden, [&](int i) {
+    const int v = round16(w.output[i], os);
+    q.output[i] = static_cast<float>(v) * os;
+    return v;
+  });
+  if (!out) die("cannot write " + inc_path);
+  return q;
+}
+
+// --------------------------------------------------------------------------------- selfplay
+
+struct Game {
+  char result = 'D';
+  std::vector<Board::Move> moves;
+  std::vector<float> values;  // the search's value of each position for its mover (-1: a
+                              // random move, no search)
+};
+
+Game play_game(const Args& a, std::uint64_t seed, const net::Weights* weights) {
+  search::Rng rng(seed);
+  const std::string engine = a.get("--engine", "mcts");
+  const std::uint64_t iterations = a.number("--iterations", 1000);
+  const int random_plies =
+      static_cast<int>(rng.below(static_cast<std::uint32_t>(a.number("--random-plies", 4) + 1)));
+  const int sample_plies = static_cast<int>(a.number("--sample-plies", 12));
+  Board b(uttt::Rules::codingame);
+  Game g;
+  search::Mcts<Board> mcts(b,
+                           search::MctsOptions{.max_nodes = 1 + 81 * iterations * 2, .seed = seed});
+  uttt::NetSearch ns(b, {.exploration = a.real("--exploration", 0.15),
+                         .minimax_weight = a.real("--minimax-weight", 0.6),
+                         .max_nodes = 1 + 81 * iterations * 2,
+                         .weights = weights});
+  while (!b.is_over()) {
+    Board::Moves legal;
+    b.legal_moves(legal);
+    Board::Move m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+    const int ply = static_cast<int>(g.moves.size());
+    float value = -1;
+    if (ply >= random_plies) {
+      std::vector<std::pair<Board::Move, double>> visits;
+      Board::Move best;
+      if (engine == "mcts") {
+        const auto r = mcts.search({.iterations = iterations});
+        best = r.best;
+        value = static_cast<float>(r.win_rate);
+        for (const auto& s : r.moves) visits.push_back({s.move, static_cast<double>(s.visits)});
+      } else {
+        const auto r = ns.search({.iterations = iterations});
+        best = r.best;
+        value = static_cast<float>(r.value);
+        for (const auto& s : r.moves)
+          if (!(s.exact && s.value <= 0)) visits.push_back({s.move, static_cast<double>(s.visits)});
+      }
+      m = best;
+      if (ply < sample_plies && !visits.empty()) {
+        double total = 0;
+        for (const auto& v : visits) total += v.second;
+        double x = rng.uniform() * total;
+        for (const auto& v : visits) {
+          m = v.first;
+          if ((x -= v.second) < 0) break;
+        }
+      }
+    }
+    mcts.advance(m);
+    ns.advance(m);
+    b.play(m);
+    g.moves.push_back(m);
+    g.values.push_back(value);
+  }
+  g.result = b.winner() == 0 ? 'X' : b.winner() == 1 ? 'O' : 'D';
+  return g;
+}
+
+int selfplay(const Args& a) {
+  const std::uint64_t games = a.number("--games", 100);
+  const int threads = static_cast<int>(a.number("--threads", 1));
+  const std::uint64_t seed = a.number("--seed", 1);
+  const std::string out_path = a.get("--out");
+  if (out_path.empty()) die("selfplay needs --out FILE");
+  net::Weights* weights = nullptr;
+  static net::Weights loaded;
+  if (const std::string w = a.get("--weights"); !w.empty()) {
+    load_bin(loaded, w);
+    weights = &loaded;
+  }
+  std::ofstream out(out_path);
+  // Blocks of games in parallel, written in order: the file is the same for any thread count.
+  const std::uint64_t block = 64;
+  for (std::uint64_t start = 0; start < games; start += block) {
+    const std::uint64_t n = std::min(block, games - start);
+    std::vector<Game> done(n);
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t)
+      pool.emplace_back([&, t] {
+        for (std::uint64_t i = static_cast<std::uint64_t>(t); i < n;
+             i += static_cast<std::uint64_t>(threads))
+          done[i] = play_game(a, seed * 1000003 + start + i, weights);
+      });
+    for (auto& th : pool) th.join();
+    for (const Game& g : done) {
+      out << g.result << ' ' << uttt::format_moves(g.moves) << " |";
+      char buf[16];
+      for (float v : g.values) {
+        std::snprintf(buf, sizeof buf, " %.3f", static_cast<double>(v));
+        out << buf;
+      }
+      out << '\n';
+    }
+    out.flush();
+    std::fprintf(stderr, "\r%llu / %llu games", static_cast<unsigned long long>(start + n),
+                 static_cast<unsigned long long>(games));
+  }
+  std::fprintf(stderr, "\n");
+  return out ? 0 : 1;
+}
+
+// ------------------------------------------------------------------------------------ train
+
+// A position from the mover's side: the mover's and the opponent's cells per board, the board to
+// play in (9: anywhere), and the target for the mover: the game's result (1 win, 1/2 draw, 0
+// loss), blended with the search's value of the position when the file has it.
+struct Sample {
+  std::array<std::uint16_t, 9> mine, theirs;
+  std::uint8_t forced;
+  float target;
+};
+
+int sample_features(const Sample& s, int symmetry, std::array<std::uint8_t, 128>& f) {
+  return net::features(s.mine, s.theirs, s.forced, symmetry, f);
+}
+
+void read_games(const std::string& path, std::vector<Sample>& train, std::vector<Sample>& valid,
+                std::uint64_t& games, double result_weight) {
+  std::ifstream in(path);
+  if (!in) die("cannot read " + path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.size() < 2) continue;
+    const char result = line[0];
+    Board b(uttt::Rules::codingame);
+    std::vector<Sample>& to = games % 20 == 19 ? valid : train;
+    ++games;
+    const std::size_t bar = line.find('|');
+    std::istringstream words(
+        line.substr(2, bar == std::string::npos ? std::string::npos : bar - 2));
+    std::vector<float> values;
+    if (bar != std::string::npos) {
+      std::istringstream vs(line.substr(bar + 1));
+      float v;
+      while (vs >> v) values.push_back(v);
+    }
+    std::string w;
+    for (std::size_t ply = 0; words >> w; ++ply) {
+      Sample s;
+      const int me = b.to_move();
+      for (int k = 0; k < 9; ++k) {
+        s.mine[k] = b.cells(me, k);
+        s.theirs[k] = b.cells(1 - me, k);
+      }
+      s.forced =
+          static_cast<std::uint8_t>(b.forced_board() == uttt::kAnyBoard ? 9 : b.forced_board());
+      const char mover = me == 0 ? 'X' : 'O';
+      const float z = result == 'D' ? 0.5f : result == mover ? 1.0f : 0.0f;
+      s.target = z;
+      if (ply < values.size() && values[ply] >= 0)
+        s.target = static_cast<float>(result_weight * z + (1 - result_weight) * values[ply]);
+      to.push_back(s);
+      b.play(uttt::parse_cell(w));
+    }
+  }
+}
+
+struct Trainer {
+  net::Weights w{}, m{}, v{};  // weights, Adam's moments (all zero at first)
+  net::Weights g{};            // gradient of a batch
+  std::uint64_t steps = 0;
+
+  // Forward and (when learn) backward for one sample; returns the cross-entropy.
+  double step(const std::array<std::uint8_t, 128>& f, int n, float target, bool learn) {
+    alignas(64) float pre[net::kHidden], h[net::kHidden];
+    std::memcpy(pre, w.hidden_bias, sizeof pre);
+    for (int k = 0; k < n; ++k) {
+      const float* row = w.hidden[f[k]];
+      for (int i = 0; i < net::kHidden; ++i) pre[i] += row[i];
+    }
+    float z = w.output_bias;
+    for (int i = 0; i < net::kHidden; ++i) {
+      h[i] = pre[i] > 0.0f ? (pre[i] < 1.0f ? pre[i] : 1.0f) : 0.0f;
+      z += h[i] * w.output[i];
+    }
+    const float p = 1.0f / (1.0f + std::exp(-z));
+    const double eps = 1e-7;
+    const double loss = -(target * std::log(p + eps) + (1 - target) * std::log(1 - p + eps));
+    if (learn) {
+      const float dz = p - target;
+      g.output_bias += dz;
+      alignas(64) float dh[net::kHidden];
+      for (int i = 0; i < net::kHidden; ++i) {
+        g.output[i] += dz * h[i];
+        dh[i] = (pre[i] > 0.0f && pre[i] < 1.0f) ? dz * w.output[i] : 0.0f;
+        g.hidden_bias[i] += dh[i];
+      }
+      for (int k = 0; k < n; ++k) {
+        float* row = g.hidden[f[k]];
+        for (int i = 0; i < net::kHidden; ++i) row[i] += dh[i];
+      }
+    }
+    return loss;
+  }
+
+  void apply(float lr, int batch) {
+    ++steps;
+    const float b1 = 0.9f, b2 = 0.999f;
+    const float c1 = 1 - std::pow(b1, static_cast<float>(steps));
+    const float c2 = 1 - std::pow(b2, static_cast<float>(steps));
+    float* pw = reinterpret_cast<float*>(&w);
+    float* pm = reinterpret_cast<float*>(&m);
+    float* pv = reinterpret_cast<float*>(&v);
+    float* pg = reinterpret_cast<float*>(&g);
+    const std::size_t count = sizeof(net::Weights) / sizeof(float);
+    for (std::size_t k = 0; k < count; ++k) {
+      const float grad = pg[k] / static_cast<float>(batch);
+      pm[k] = b1 * pm[k] + (1 - b1) * grad;
+      pv[k] = b2 * pv[k] + (1 - b2) * grad * grad;
+      pw[k] -= lr * (pm[k] / c1) / (std::sqrt(pv[k] / c2) + 1e-8f);
+      pg[k] = 0;
+    }
+  }
+};
+
+double validation_loss(Trainer& t, const std::vector<Sample>& valid) {
+  double total = 0;
+  std::array<std::uint8_t, 128> f;
+  for (const Sample& s : valid) {
+    const int n = sample_features(s, 0, f);
+    total += t.step(f, n, s.target, false);
+  }
+  return valid.empty() ? 0 : total / static_cast<double>(valid.size());
+}
+
+int train(const Args& a) {
+  const std::string out = a.get("--out");
+  if (out.empty()) die("train needs --out PREFIX");
+  std::vector<Sample> samples, valid;
+  std::uint64_t games = 0;
+  const double result_weight = a.real("--result-weight", 1.0);
+  for (const auto& path : a.all("--data")) read_games(path, samples, valid, games, result_weight);
+  std::fprintf(stderr, "%llu games: %zu training positions, %zu held out\n",
+               static_cast<unsigned long long>(games), samples.size(), valid.size());
+  if (samples.empty()) die("no training positions");
+  const int epochs = static_cast<int>(a.number("--epochs", 10));
+  const int batch = static_cast<int>(a.number("--batch", 256));
+  const double lr0 = a.real("--lr", 1e-3);
+  search::Rng rng(a.number("--seed", 1));
+  auto t = std::make_unique<Trainer>();
+  if (const std::string init = a.get("--init"); !init.empty()) {
+    load_bin(t->w, init);
+  } else {
+    // Small random first-layer weights, a positive bias so that units start inside (0, 1).
+    for (int f = 0; f < net::kInputs; ++f)
+      for (int i = 0; i < net::kHidden; ++i)
+        t->w.hidden[f][i] = static_cast<float>((rng.uniform() - 0.5) * 0.2);
+    for (int i = 0; i < net::kHidden; ++i) {
+      t->w.hidden_bias[i] = 0.5f;
+      t->w.output[i] = static_cast<float>((rng.uniform() - 0.5) * 0.2);
+    }
+  }
+  std::fprintf(stderr, "epoch 0: validation loss %.5f\n", validation_loss(*t, valid));
+  std::vector<std::uint32_t> order(samples.size());
+  for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::array<std::uint8_t, 128> f;
+  for (int e = 1; e <= epochs; ++e) {
+    for (std::size_t i = order.size(); i > 1; --i)
+      std::swap(order[i - 1], order[rng.below(static_cast<std::uint32_t>(i))]);
+    // Cosine decay of the learning rate over the epochs.
+    const double lr = lr0 * 0.5 * (1 + std::cos(std::numbers::pi * (e - 1) / epochs));
+    double total = 0;
+    int in_batch = 0;
+    for (std::uint32_t idx : order) {
+      const Sample& s = samples[idx];
+      const int n = sample_features(s, static_cast<int>(rng.below(8)), f);
+      total += t->step(f, n, s.target, true);
+      if (++in_batch == batch) {
+        t->apply(static_cast<float>(lr), batch);
+        in_batch = 0;
+      }
+    }
+    if (in_batch) t->apply(static_cast<float>(lr), in_batch);
+    std::fprintf(stderr, "epoch %d: training loss %.5f, validation loss %.5f (lr %.2g)\n", e,
+                 total / static_cast<double>(samples.size()), validation_loss(*t, valid), lr);
+  }
+  save_bin(t->w, out + ".bin");
+  const std::string note = std::to_string(games) + " games, " + std::to_string(epochs) +
+                           " epochs, seed " + a.get("--seed", "1");
+  t->w = quantise(t->w, out + ".inc", note);
+  std::fprintf(stderr, "16-bit weights: validation loss %.5f\n", validation_loss(*t, valid));
+  save_bin(t->w, out + ".q.bin");
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) die("usage: uttt_train selfplay|train [options] (see the comment at the top)");
+  Args a;
+  for (int i = 2; i < argc; ++i) a.words.push_back(argv[i]);
+  const std::string mode = argv[1];
+  try {
+    if (mode == "selfplay") return selfplay(a);
+    if (mode == "train") return train(a);
+  } catch (const std::exception& e) {
+    die(e.what());
+  }
+  die("unknown mode '" + mode + "'");
+}
