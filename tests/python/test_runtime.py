@@ -6,6 +6,7 @@ import os
 import signal
 import sys
 import threading
+import time
 
 import pytest
 
@@ -150,10 +151,18 @@ def test_long_run_equals_the_command_line_and_resumes(tmp_path, cli_json):
     binary = os.environ.get("GRUNDY")
     if not binary:
         pytest.skip("set GRUNDY")
-    count = 100_000 if SANITIZED else 2_000_000
+    # A run long enough to be stopped part of the way after its first progress report (at 1 s):
+    # the size grows until the command line takes 3 s on this machine, since the kernel sets
+    # make the same count take 0.3 s on one host and 3 s on another.
+    count = 100_000 if SANITIZED else 1_000_000
     cli_out, cli_sum = tmp_path / "cli.bin", tmp_path / "cli.json"
-    subprocess.run([binary, "octal", "grundy", "--values", str(count), "--out", str(cli_out),
-                    "--summary", str(cli_sum)], check=True, capture_output=True)
+    while True:
+        started = time.monotonic()
+        subprocess.run([binary, "octal", "grundy", "--values", str(count), "--out", str(cli_out),
+                        "--summary", str(cli_sum)], check=True, capture_output=True)
+        if time.monotonic() - started >= 3 or count >= 1 << 26:
+            break
+        count *= 4
     out, summary = tmp_path / "py.bin", tmp_path / "py.json"
     g = grundy.octal("grundy")
     # Interrupted part of the way (checkpoints every second), then resumed to the end.
