@@ -181,11 +181,17 @@ for rank in 2 0; do
   fi
 done
 # Ultimate Tic-Tac-Toe resumes when its checkpoint exists (as without --distributed).
-p36=$(echo $game | cut -d' ' -f1-36)
-"$GRUNDY" uttt solve --moves "$p36" --memory 64 --json >"$dir/one.json"
-if [ -z "$small" ] && kill_and_resume "uttt, rank 1 killed" 1 "$GRUNDY" uttt solve --moves "$p36" \
+# The position must take several seconds, so that the first checkpoint (after 1 s) comes before
+# the end on a quiet machine too: after 34 plies of the game, a1 (1.4 s in one process, 3.1 s
+# over 3 ranks; the 36-ply position took 0.3 s, and on an idle host the run ended before any
+# checkpoint).
+pk="$(echo $game | cut -d' ' -f1-34) a1"
+if [ -z "$small" ]; then
+  "$GRUNDY" uttt solve --moves "$pk" --memory 64 --json >"$dir/one.json"
+fi
+if [ -z "$small" ] && kill_and_resume "uttt, rank 1 killed" 1 "$GRUNDY" uttt solve --moves "$pk" \
   --memory 64 --distributed --job-nodes 500 --checkpoint "$dir/ck" --checkpoint-every 1; then
-  "${mpi[@]}" "$GRUNDY" uttt solve --moves "$p36" --memory 64 --json --distributed \
+  "${mpi[@]}" "$GRUNDY" uttt solve --moves "$pk" --memory 64 --json --distributed \
     --job-nodes 500 --checkpoint "$dir/ck" >"$dir/many.json" 2>"$dir/many.err"
   same "uttt resumed after rank 1 was killed" "$dir/one.json" "$dir/many.json" \
     "(j['result'], j['to_move'])"
