@@ -6,12 +6,13 @@
 #include <string>
 #include <string_view>
 
+#include "fuzz_target.h"
 #include "grundy/core/error.h"
 #include "grundy/games/dots/render.h"
 #include "grundy/games/dots/state.h"
 #include "grundy/games/dots/strategy.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+GRUNDY_FUZZ_TARGET(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   const auto newline = text.find('\n');
   const std::string_view size_part = text.substr(0, newline);

@@ -1,10 +1,11 @@
-// A fuzz target without libFuzzer, for `make test` (g++, optionally with the sanitizers): runs
-// every file of the corpus directories and files given, then --mutations N inputs made from
-// them by a fixed-seed mutator, so the run is the same every time. `make fuzz` runs the real
-// libFuzzer (clang) instead. If an input crashes the run, it is first written to
-// replay-crash-<target>.bin in the current directory.
+// The fuzz targets without libFuzzer, for `make test` (g++, optionally with the sanitizers): every
+// fuzz/<target>.cpp is compiled into this one program (fuzz_target.h registers each under its
+// file's name), which runs the target named first on every file of the corpus directories and
+// files given, then --mutations N inputs made from them by a fixed-seed mutator, so the run is
+// the same every time. `make fuzz` runs the real libFuzzer (clang) instead. If an input crashes
+// the run, it is first written to replay-crash-<target>.bin in the current directory.
 //
-//   replay_<target> [--mutations N] [--seed S] [--max-len L] CORPUS_DIR_OR_FILE...
+//   fuzz_replay TARGET [--mutations N] [--seed S] [--max-len L] CORPUS_DIR_OR_FILE...
 #include <fcntl.h>
 #include <signal.h>
 #include <unistd.h>
@@ -17,16 +18,25 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
+#include "fuzz_target.h"
+
 extern "C" void __sanitizer_set_death_callback(void (*callback)()) __attribute__((weak));
 
 namespace {
 
 using Bytes = std::vector<std::uint8_t>;
+
+// The targets by name; filled before main by the targets' registrations.
+std::map<std::string, grundy::fuzz::Target>& targets() {
+  static std::map<std::string, grundy::fuzz::Target> all;
+  return all;
+}
+grundy::fuzz::Target g_target = nullptr;
 
 const Bytes* g_current = nullptr;  // the input being run, for the crash handlers
 char g_crash_path[512] = "replay-crash.bin";
@@ -57,7 +67,7 @@ Bytes read_bytes(const std::filesystem::path& p) {
 
 void run(const Bytes& input) {
   g_current = &input;
-  LLVMFuzzerTestOneInput(input.data(), input.size());
+  g_target(input.data(), input.size());
   g_current = nullptr;
 }
 
@@ -117,11 +127,27 @@ Bytes mutate(Bytes b, const std::vector<Bytes>& corpus, std::mt19937_64& rng, st
 
 }  // namespace
 
+bool grundy::fuzz::register_target(const char* file, Target target) {
+  targets()[std::filesystem::path(file).stem().string()] = target;
+  return true;
+}
+
 int main(int argc, char** argv) {
+  const auto found = argc > 1 ? targets().find(argv[1]) : targets().end();
+  if (found == targets().end()) {
+    std::fprintf(stderr,
+                 "usage: fuzz_replay TARGET [--mutations N] [--seed S] [--max-len L] "
+                 "CORPUS_DIR_OR_FILE...\ntargets:");
+    for (const auto& [name, target] : targets()) std::fprintf(stderr, " %s", name.c_str());
+    std::fputc('\n', stderr);
+    return 2;
+  }
+  g_target = found->second;
+  const std::string self = found->first;
   std::uint64_t mutations = 0, seed = 1;
   std::size_t max_len = 4096;
   std::vector<std::filesystem::path> paths;
-  for (int i = 1; i < argc; ++i) {
+  for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
     if ((a == "--mutations" || a == "--seed" || a == "--max-len") && i + 1 < argc) {
       const std::uint64_t v = std::strtoull(argv[++i], nullptr, 10);
@@ -130,9 +156,7 @@ int main(int argc, char** argv) {
       paths.emplace_back(a);
     }
   }
-  const std::string self = std::filesystem::path(argv[0]).filename().string();
-  std::snprintf(g_crash_path, sizeof g_crash_path, "replay-crash-%s.bin",
-                self.starts_with("replay_") ? self.c_str() + 7 : self.c_str());
+  std::snprintf(g_crash_path, sizeof g_crash_path, "replay-crash-%s.bin", self.c_str());
   for (const int sig : {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL}) ::signal(sig, on_fatal_signal);
   if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(save_current);
 

@@ -10,7 +10,9 @@
 #include "grundy/games/nim/nim.h"
 #include "grundy/games/subtraction/subtraction_set.h"
 
-namespace {
+// A named namespace, not an anonymous one: fuzz_replay compiles every target in one unity
+// source, where this using-directive must not reach the other targets.
+namespace roundtrip_fuzz {
 
 using namespace grundy;
 
@@ -58,9 +60,10 @@ void subtraction_set(std::string_view text) {
                 "a set prints and parses back");
 }
 
-}  // namespace
+}  // namespace roundtrip_fuzz
 
 GRUNDY_FUZZ_TARGET(const std::uint8_t* data, std::size_t size) {
+  using namespace roundtrip_fuzz;
   if (size == 0) return 0;
   const std::string_view text = fuzz::as_text(data + 1, size - 1);
   fuzz::expect_only_input_errors([&] {

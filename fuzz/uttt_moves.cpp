@@ -8,12 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "fuzz_target.h"
 #include "grundy/core/error.h"
 #include "grundy/games/uttt/board.h"
 #include "grundy/games/uttt/notation.h"
 #include "grundy/games/uttt/svg.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+GRUNDY_FUZZ_TARGET(const std::uint8_t* data, std::size_t size) {
   using namespace grundy::uttt;
   if (size > 4096) return 0;
   const std::string list(reinterpret_cast<const char*>(data), size);

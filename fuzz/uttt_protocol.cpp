@@ -11,7 +11,7 @@
 #include "fuzz_target.h"
 #include "grundy/games/uttt/protocol.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+GRUNDY_FUZZ_TARGET(const std::uint8_t* data, std::size_t size) {
   using namespace grundy::uttt;
   if (size > 1 << 16) return 0;
   const std::string text(grundy::fuzz::as_text(data, size));

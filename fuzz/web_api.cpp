@@ -5,27 +5,16 @@
 // Anything else (another status, a body that is not JSON, an exception, a crash) is a bug.
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
 
+#include "fuzz_target.h"
 #include "web/api.h"
 
-namespace {
-
-void require(bool ok, const char* what) {
-  if (!ok) {
-    std::fprintf(stderr, "fuzz property violated: %s\n", what);
-    std::abort();
-  }
-}
-
-}  // namespace
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+GRUNDY_FUZZ_TARGET(const std::uint8_t* data, std::size_t size) {
+  using grundy::fuzz::require;
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   const auto newline = text.find('\n');
   const std::string_view path = text.substr(0, newline);

@@ -60,7 +60,7 @@ dots_same() {  # dots_same NAME SIZE MOVES JOB-NODES
   check "$1 figures of 3 ranks" [ "$(python3 -c "import json; j=json.load(open('$dir/many.json'))['distributed']; print(len(j['workers']), all(w['jobs'] >= 0 and not w['lost'] for w in j['workers']))")" = "3 True" ]
 }
 boards="1x1 1x2 2x2 2x3 3x3"
-[ -n "$small" ] && boards="1x1 2x2 3x3"
+[ -n "$small" ] && boards="2x2 3x3"
 for b in $boards; do dots_same "dots $b" "$b" "" 5000; done
 # Random positions (fixed seeds): 3x3, 3x4 and 4x4 with enough lines drawn to be quick.
 positions=$(python3 - "$small" <<'EOF'
@@ -76,7 +76,7 @@ def lines(r, c):
     return out
 cases = [("3x3", 6, 1), ("3x3", 10, 2), ("3x4", 12, 3), ("4x4", 22, 4), ("3x4", 8, 5), ("4x4", 26, 6)]
 if sys.argv[1]:
-    cases = cases[:3]
+    cases = cases[:2]
 for size, drawn, seed in cases:
     r, c = map(int, size.split("x"))
     rng = random.Random(seed)
@@ -101,11 +101,11 @@ uttt_same() {  # uttt_same NAME RULES MOVES
 }
 win52="e5 d4 c1 h3 e7 e1 f2 g5 c5 h4 d2 b4 e3 f9 g7 a1 c2 i4 h1 f1 g3 c8 i5 g6 a8 b6 f8 i6 i8 h6 e9 d8 a5 b5 d5 a4 c3 g9 a7 b1 e2 f5 g4 b3 d9 b9 d7 a2 c4 i2 h5 e6"
 uttt_same "uttt orlin win" orlin "$win52"
-uttt_same "uttt orlin not a win" orlin "${win52% h5 e6}"
+[ -z "$small" ] && uttt_same "uttt orlin not a win" orlin "${win52% h5 e6}"
 # A standard game (docs/uttt.md): after 40 moves a draw, after 38 and 36 moves decided.
 game="f6 i9 g7 a3 b9 e7 f2 h4 f1 i2 i5 g5 a5 a6 b7 f3 g9 b8 f4 g2 b5 f5 i6 i7 h2 e5 d5 b6 d8 c6 g8 e6 e9 d7 b3 f7 g3 a7 c1 i1 g1 a1 b1 d3 c7 i3 a2 e4 d1 b2 c2 g4 c3 e3"
 for n in 40 44 38; do
-  [ -n "$small" ] && [ "$n" = 38 ] && continue
+  [ -n "$small" ] && [ "$n" != 40 ] && continue
   uttt_same "uttt standard after $n moves" standard "$(echo $game | cut -d' ' -f1-$n)"
 done
 
@@ -167,7 +167,9 @@ kill_and_resume() {  # kill_and_resume NAME RANK COMMAND... (the command's --che
 # A 3x4 mid-game of a few seconds (its first checkpoint after 1 s).
 mid=(3x4 --moves "a1b1 a2b2" --json --table-mb 64)
 "$GRUNDY" dots solve "${mid[@]}" >"$dir/one.json"
-for rank in 2 0; do
+kill_ranks="2 0"
+[ -n "$small" ] && kill_ranks=0  # the master: its checkpoint is what a resume reads
+for rank in $kill_ranks; do
   if kill_and_resume "dots 3x4, rank $rank killed" "$rank" "$GRUNDY" dots solve "${mid[@]}" \
     --distributed --job-nodes 2000 --checkpoint "$dir/ck" --checkpoint-every 1; then
     "${mpi[@]}" "$GRUNDY" dots solve "${mid[@]}" --distributed --job-nodes 2000 \
