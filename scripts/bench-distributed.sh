@@ -12,10 +12,12 @@ MPIRUN=${MPIRUN:-mpirun}
 mpi=("$MPIRUN" --oversubscribe --allow-run-as-root)
 export OMPI_MCA_btl_vader_single_copy_mechanism=none
 # Dots and Boxes 4x4 after 8 lines (value 2, ~2·10^7 nodes); UTTT (Orlin's rules) after 37
-# moves of the game in README.md with a2 instead of a4: X wins, ~8 s on one core.
-dots=(dots solve 4x4 --moves 'd1e1 b2c2 d4d5 d1d2 c3d3 d5e5 a5b5 b4c4' --table-mb 1024 --json)
+# moves of the game in README.md with a2 instead of a4: X wins, ~6 s on one core. Tables sized
+# to the searches (128 and 256 MiB a rank): on a virtual machine the first touch of a page is
+# dear (1 GiB tables cost one process 0.5-3.7 s of system time, and made single runs vary by 40%).
+dots=(dots solve 4x4 --moves 'd1e1 b2c2 d4d5 d1d2 c3d3 d5e5 a5b5 b4c4' --table-mb 128 --json)
 win52="e5 d4 c1 h3 e7 e1 f2 g5 c5 h4 d2 b4 e3 f9 g7 a1 c2 i4 h1 f1 g3 c8 i5 g6 a8 b6 f8 i6 i8 h6 e9 d8 a5 b5 d5 a4"
-uttt=(uttt solve --rules orlin --moves "$(echo $win52 | cut -d' ' -f1-36) a2" --memory 1024 --json)
+uttt=(uttt solve --rules orlin --moves "$(echo $win52 | cut -d' ' -f1-36) a2" --memory 256 --json)
 
 wall() {  # wall COMMAND...: "WALL CPU" seconds (CPU: user + system of it and its children,
   # the ranks); the answer's key field on stderr

@@ -5,8 +5,8 @@
 // master, in order, and nothing can reach it after the final stop. Sends never block (a rank
 // that waited in MPI_Send for another rank waiting in its own would deadlock): each goes out
 // with MPI_Isend from a buffer kept until it completes. Every rank polls with MPI_Iprobe and
-// short sleeps rather than blocking in MPI_Recv, whose busy wait would take a core from the
-// engines.
+// sleeps rather than blocking in MPI_Recv, whose busy wait would take a core from the engines;
+// the sleeps are as long as the latency allows (kMasterPoll and the worker's two intervals).
 //
 // The C interface only: Open MPI's deprecated C++ bindings are left out.
 #define OMPI_SKIP_MPICXX 1
@@ -32,6 +32,14 @@ constexpr auto kShareEvery = std::chrono::milliseconds(10);
 // stalled; sharing is a help, not a duty).
 constexpr std::size_t kMaxInFlight = 64;
 using Clock = std::chrono::steady_clock;
+// How long a rank's message thread sleeps between two looks for MPI messages (seconds). Each
+// wake-up costs the engine on the same core: at every 200 microseconds, 25% of a 1-rank run's
+// time on a virtual machine (docs/distributed.md). An answer of the rank's own engine wakes the
+// thread at once whatever the interval; a remote worker's answer waits up to kMasterPoll, which
+// on 2 ranks, of 0.5, 1 and 2 ms, gave the shortest Dots and Boxes solves.
+constexpr double kMasterPoll = 0.001;
+constexpr double kBusyWorkerPoll = 0.002;
+constexpr double kIdleWorkerPoll = 0.0001;
 
 // Sends in flight: each buffer stays (a list: it never moves) until MPI_Test says it is done.
 class Outbox {
@@ -129,7 +137,7 @@ class MpiChannel : public JobChannel {
         continue;  // else a late bye: nothing to do
       }
       if (Clock::now() >= until) return false;
-      if (answers_.pop(out, 0.0002)) return true;  // wakes at once for the local engine
+      if (answers_.pop(out, kMasterPoll)) return true;  // wakes at once for the local engine
     }
   }
   std::vector<WorkerReport> stop(double grace) override {
@@ -247,7 +255,10 @@ class MpiCluster : public Cluster {
         if (!batch.empty()) outbox.send(encode_entries(rank_, batch), kMaster);
       }
       if (!poll_bytes(kMaster, bytes, from)) {
-        if (answers.pop(a, 0.0005)) outbox.send(encode_answer(a), kMaster);
+        // Busy: only withdrawals and shared entries can come, and the engine's answer wakes
+        // this thread at once; idle: a job is what it waits for.
+        if (answers.pop(a, engine.busy() ? kBusyWorkerPoll : kIdleWorkerPoll))
+          outbox.send(encode_answer(a), kMaster);
         continue;
       }
       switch (message_type(bytes)) {

@@ -83,6 +83,11 @@ WorkerTotals EngineThread::totals() const {
   return totals_;
 }
 
+bool EngineThread::busy() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return running_ != 0 || !queue_.empty();
+}
+
 void EngineThread::loop() {
   auto idle_since = Clock::now();
   while (true) {

@@ -39,6 +39,8 @@ class EngineThread {
   // Withdraws job `id`: dropped if still queued (answered `cancelled`), stopped if running.
   void cancel(std::uint64_t id);
   WorkerTotals totals() const;
+  // A job is running or queued.
+  bool busy() const;
   TableShare* share() const { return share_.get(); }
 
  private:
