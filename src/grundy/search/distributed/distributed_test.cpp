@@ -168,6 +168,8 @@ TEST(DistributedKnowledge, NarrowsCountsConflictsAndSurvivesACheckpoint) {
   std::filesystem::remove(path);
 }
 
+// busy() (which sets how long an MPI rank's message thread sleeps) holds from a job's
+// submission until its answer is out, whether the job runs or waits.
 TEST(DistributedEngine, AQueuedJobWithdrawnAnswersAtOnce) {
   AnswerQueue q;
   std::atomic<int> started{0};
@@ -178,10 +180,12 @@ TEST(DistributedEngine, AQueuedJobWithdrawnAnswersAtOnce) {
     return Answer{};
   };
   EngineThread e(0, slow, q);
+  EXPECT_FALSE(e.busy());
   Job first, second;
   first.id = 1;
   second.id = 2;
   e.submit(first);
+  EXPECT_TRUE(e.busy());
   e.submit(second);
   while (started.load() == 0) std::this_thread::yield();  // the first runs, the second waits
   e.cancel(2);
@@ -189,10 +193,12 @@ TEST(DistributedEngine, AQueuedJobWithdrawnAnswersAtOnce) {
   ASSERT_TRUE(q.pop(a, 5));
   EXPECT_EQ(a.job, 2u);
   EXPECT_EQ(a.status, AnswerStatus::cancelled);
+  EXPECT_TRUE(e.busy());  // the first still runs
   e.cancel(1);
   ASSERT_TRUE(q.pop(a, 5));
   EXPECT_EQ(a.job, 1u);
   EXPECT_EQ(a.status, AnswerStatus::cancelled);
+  EXPECT_FALSE(e.busy());
   EXPECT_EQ(started.load(), 1);
 }
 
