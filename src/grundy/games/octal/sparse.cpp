@@ -168,9 +168,8 @@ unsigned SparseEngine::parities_of(std::uint64_t n) const {
 void SparseEngine::prepare(Slot& slot, std::uint64_t block, std::uint64_t known) const {
   slot.rows.assign(kBlock * stride_, 0);
   slot.per_split.assign(split_ks_.size(), PerSplit{});
-  slot.tested_pos.clear();
-  slot.tested_val.clear();
-  slot.tested_from.assign(1, 0);
+  slot.tested.assign(split_ks_.size(), {0, 0});
+  slot.any_tested = false;
   std::uint8_t* rows = slot.rows.data();
   for (std::size_t ki = 0; ki < split_ks_.size(); ++ki) {
     const std::uint64_t k = split_ks_[ki];
@@ -181,41 +180,21 @@ void SparseEngine::prepare(Slot& slot, std::uint64_t block, std::uint64_t known)
     PerSplit& ps = slot.per_split[ki];
     // Rare parts r with p0 <= r <= half are the smaller part of every row (and never half of
     // a row's part-sum for Grundy's game, where row 0's half is below s0 / 2).
-    const auto at = [&](std::uint64_t x) {
-      return static_cast<std::size_t>(std::lower_bound(rare_pos_.begin(), rare_pos_.end(), x) -
-                                      rare_pos_.begin());
+    const auto range = [&](const std::vector<std::uint64_t>& v) {
+      const auto lo = std::lower_bound(v.begin(), v.end(), p0);
+      const auto hi = std::max(lo, std::lower_bound(lo, v.end(), half + 1));
+      return std::pair<std::size_t, std::size_t>(lo - v.begin(), hi - v.begin());
     };
-    ps.rare_lo = at(p0);
-    ps.rare_hi = std::max(ps.rare_lo, at(half + 1));
-    const std::size_t rare_count = ps.rare_hi - ps.rare_lo;
-    const auto mark_entries = [&] {
-      kernels::mark_rows(rows, stride_, kBlock, g_, s0, slot.pos.data(), slot.val.data(),
-                         slot.pos.size());
-    };
-    if (options_.sampled_rare == 0 || rare_count <= options_.sampled_rare) {
-      kernels::mark_rows(rows, stride_, kBlock, g_, s0, rare_pos_.data() + ps.rare_lo,
-                         rare_val_.data() + ps.rare_lo, rare_count);
-    } else {
-      // Every step-th rare part is marked; the others only need to be tested against the
-      // candidates the marks leave (the candidate rarely lies past the first eight).
-      const std::size_t step = (rare_count + options_.sampled_rare - 1) / options_.sampled_rare;
-      slot.pos.clear();
-      slot.val.clear();
-      std::size_t countdown = 0;
-      for (std::size_t i = ps.rare_lo; i < ps.rare_hi; ++i) {
-        if (countdown == 0) {
-          slot.pos.push_back(rare_pos_[i]);
-          slot.val.push_back(rare_val_[i]);
-          countdown = step;
-        } else {
-          slot.tested_pos.push_back(rare_pos_[i]);
-          slot.tested_val.push_back(rare_val_[i]);
-        }
-        --countdown;
-      }
-      mark_entries();
-    }
-    slot.tested_from.push_back(slot.tested_pos.size());
+    const auto [rare_lo, rare_hi] = range(rare_pos_);
+    ps.rare_lo = rare_lo;
+    ps.rare_hi = rare_hi;
+    // The sampled rare parts are marked, the others tested against the candidates the marks
+    // leave (the candidate rarely lies past the first eight).
+    const auto [marked_lo, marked_hi] = range(marked_pos_);
+    kernels::mark_rows(rows, stride_, kBlock, g_, s0, marked_pos_.data() + marked_lo,
+                       marked_val_.data() + marked_lo, marked_hi - marked_lo);
+    slot.tested[ki] = range(tested_pos_);
+    slot.any_tested = slot.any_tested || slot.tested[ki].second > slot.tested[ki].first;
     const auto mark_range = [&](std::uint64_t lo, std::uint64_t hi) {
       slot.pos.resize(hi - lo);
       slot.val.resize(hi - lo);
@@ -223,7 +202,8 @@ void SparseEngine::prepare(Slot& slot, std::uint64_t block, std::uint64_t known)
         slot.pos[a - lo] = a;
         slot.val[a - lo] = g_[a];
       }
-      mark_entries();
+      kernels::mark_rows(rows, stride_, kBlock, g_, s0, slot.pos.data(), slot.val.data(),
+                         slot.pos.size());
     };
     ps.small_lo = std::max<std::uint64_t>(p0, 1);
     ps.small_hi = std::max(ps.small_lo, std::min(ps.small_lo + options_.prescan, half + 1));
@@ -237,8 +217,7 @@ void SparseEngine::prepare(Slot& slot, std::uint64_t block, std::uint64_t known)
       mark_range(ps.mid_lo, ps.mid_hi);
     }
   }
-  slot.tested = !slot.tested_pos.empty();
-  if (!slot.tested) return;
+  if (!slot.any_tested) return;
   // Each row's first candidates: the least values of the common class (for its part-sum
   // parities) that the marks left; `limit` (no option reaches it) pads a short list.
   constexpr unsigned kq = kernels::kCandidates;
@@ -261,9 +240,9 @@ void SparseEngine::prepare(Slot& slot, std::uint64_t block, std::uint64_t known)
     }
   }
   for (std::size_t ki = 0; ki < split_ks_.size(); ++ki) {
-    const std::size_t from = slot.tested_from[ki], to = slot.tested_from[ki + 1];
-    kernels::test_candidates(g_, block - split_ks_[ki], slot.tested_pos.data() + from,
-                             slot.tested_val.data() + from, to - from, slot.candidates.data(),
+    const auto [from, to] = slot.tested[ki];
+    kernels::test_candidates(g_, block - split_ks_[ki], tested_pos_.data() + from,
+                             tested_val_.data() + from, to - from, slot.candidates.data(),
                              slot.hits.data());
   }
 }
@@ -531,7 +510,7 @@ std::uint32_t SparseEngine::finish(std::uint64_t n, std::uint8_t* row, const Slo
     }
   }
   std::uint32_t c = 0;
-  if (slot && slot->tested) {
+  if (slot && slot->any_tested) {
     // The tested rare parts hit some of this row's candidates: those are options too.
     const std::uint64_t j = n - slot->block;
     constexpr unsigned kq = kernels::kCandidates;
@@ -547,8 +526,8 @@ std::uint32_t SparseEngine::finish(std::uint64_t n, std::uint8_t* row, const Slo
       ++stats_.candidate_fallbacks;
       for (std::size_t ki = 0; ki < split_ks_.size(); ++ki) {
         const std::uint64_t s = n - split_ks_[ki];
-        for (std::size_t e = slot->tested_from[ki]; e < slot->tested_from[ki + 1]; ++e)
-          row[slot->tested_val[e] ^ g_[s - slot->tested_pos[e]]] = 1;
+        for (std::size_t e = slot->tested[ki].first; e < slot->tested[ki].second; ++e)
+          row[tested_val_[e] ^ g_[s - tested_pos_[e]]] = 1;
       }
       c = candidate(row, parities, true);
     }
@@ -633,6 +612,28 @@ void SparseEngine::choose_mask() {
       stats_.last_rare = x;
     }
   }
+  split_rare(false);
+}
+
+void SparseEngine::split_rare(bool appended) {
+  const std::size_t total = rare_pos_.size();
+  const std::size_t most = options_.sampled_rare;
+  const std::size_t step = most == 0 || total <= most ? 1 : (total + most - 1) / most;
+  std::size_t from = 0;
+  if (appended && step == sample_step_ && total > 0) {
+    from = total - 1;  // the lists hold every rare part but the new one
+  } else {
+    marked_pos_.clear();
+    marked_val_.clear();
+    tested_pos_.clear();
+    tested_val_.clear();
+    sample_step_ = step;
+  }
+  for (std::size_t i = from; i < total; ++i) {
+    const bool marked = i % step == 0;
+    (marked ? marked_pos_ : tested_pos_).push_back(rare_pos_[i]);
+    (marked ? marked_val_ : tested_val_).push_back(rare_val_[i]);
+  }
 }
 
 void SparseEngine::record(std::uint64_t n, std::uint32_t g) {
@@ -655,6 +656,7 @@ void SparseEngine::record(std::uint64_t n, std::uint32_t g) {
       rare_pos_.push_back(n);
       rare_val_.push_back(static_cast<Value>(g));
       stats_.last_rare = n;
+      split_rare(true);
     }
   }
   if (g > stats_.max_value || n == 0) {
@@ -740,6 +742,7 @@ void SparseEngine::load(std::istream& in) {
     throw InputError("the checkpoint's engine state is inconsistent");
   value_bits_ = bits;
   grow_bits(0);
+  split_rare(false);
   n_.store(n, std::memory_order_release);
   resume_helper();
 }

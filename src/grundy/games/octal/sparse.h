@@ -75,11 +75,9 @@ class SparseEngine : public ValueEngine {
     std::vector<std::uint64_t> pos;  // scratch for the block's entries
     std::vector<Value> val;
     // Rare parts not marked but tested against each row's first candidates (kernels.h): the
-    // parts of split digit ki are tested_pos[tested_from[ki] .. tested_from[ki + 1]).
-    bool tested = false;
-    std::vector<std::uint64_t> tested_pos;
-    std::vector<Value> tested_val;
-    std::vector<std::size_t> tested_from;
+    // parts of split digit ki are the engine's tested_pos_[tested[ki].first .. .second).
+    bool any_tested = false;
+    std::vector<std::pair<std::size_t, std::size_t>> tested;
     std::vector<Value> candidates;  // kCandidates x kBlock, as test_candidates takes them
     std::vector<std::uint32_t> hits;
   };
@@ -105,6 +103,7 @@ class SparseEngine : public ValueEngine {
   void record(std::uint64_t n, std::uint32_t g);
   void grow_bits(std::uint32_t g);
   void choose_mask();
+  void split_rare(bool appended);
   void reset_classes();
   void check_stop() const;
 
@@ -122,6 +121,12 @@ class SparseEngine : public ValueEngine {
   std::atomic<std::uint64_t> n_{0};
   std::vector<std::uint64_t> rare_pos_;
   std::vector<Value> rare_val_;
+  // The rare list split once for the blocks (options_.sampled_rare): every step-th rare part is
+  // marked, the others only tested against each row's candidates. Rebuilt or extended while
+  // the helper is paused, so a prepared block's ranges into them stay valid.
+  std::vector<std::uint64_t> marked_pos_, tested_pos_;
+  std::vector<Value> marked_val_, tested_val_;
+  std::size_t sample_step_ = 0;
   std::vector<std::uint64_t> ext_counts_;  // how many heaps have each ext value
   std::uint32_t value_bits_ = 1;           // every value so far is below 2^value_bits_
   std::size_t stride_ = 0;                 // bytes per row of marks (2^value_bits_ + padding)
