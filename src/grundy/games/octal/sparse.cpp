@@ -77,6 +77,26 @@ EngineStats restored(const SavedStats& s) {
   return e;
 }
 constexpr int kEmpty = 0, kBusy = 1, kReady = 2;
+
+// row[val[i] ^ g[s - pos[i]]] = 1 for i < count (every pos[i] < s). The pointers are loaded
+// once: a byte store may alias anything, and reloading them made this loop latency-bound.
+void mark_parts(std::uint8_t* __restrict row, const Value* __restrict g, std::uint64_t s,
+                const std::uint64_t* __restrict pos, const Value* __restrict val,
+                std::size_t count) {
+  const Value* top = g + s;
+  std::size_t i = 0;
+  for (; i + 4 <= count; i += 4) {
+    const unsigned x0 = val[i] ^ top[-static_cast<std::ptrdiff_t>(pos[i])];
+    const unsigned x1 = val[i + 1] ^ top[-static_cast<std::ptrdiff_t>(pos[i + 1])];
+    const unsigned x2 = val[i + 2] ^ top[-static_cast<std::ptrdiff_t>(pos[i + 2])];
+    const unsigned x3 = val[i + 3] ^ top[-static_cast<std::ptrdiff_t>(pos[i + 3])];
+    row[x0] = 1;
+    row[x1] = 1;
+    row[x2] = 1;
+    row[x3] = 1;
+  }
+  for (; i < count; ++i) row[val[i] ^ top[-static_cast<std::ptrdiff_t>(pos[i])]] = 1;
+}
 // Pairs tested between two looks at the stop flag inside one heap's scan.
 constexpr std::uint64_t kStopCheckPairs = std::uint64_t{1} << 18;
 
@@ -370,8 +390,10 @@ void SparseEngine::mark_rare(std::uint64_t s, std::size_t begin, std::size_t end
   const Value* g = g_;
   // The parts below s / 2 need no test (the common case), the rest are checked one by one.
   const std::size_t low =
-      static_cast<std::size_t>(std::lower_bound(rp + begin, rp + end, (s + 1) / 2) - rp);
-  for (std::size_t i = begin; i < low; ++i) row[rv[i] ^ g[s - rp[i]]] = 1;
+      end == begin || rp[end - 1] < (s + 1) / 2
+          ? end
+          : static_cast<std::size_t>(std::lower_bound(rp + begin, rp + end, (s + 1) / 2) - rp);
+  mark_parts(row, g, s, rp + begin, rv + begin, low - begin);
   for (std::size_t i = low; i < end; ++i) {
     const std::uint64_t r = rp[i];
     if (r >= s) break;
@@ -526,8 +548,8 @@ std::uint32_t SparseEngine::finish(std::uint64_t n, std::uint8_t* row, const Slo
       ++stats_.candidate_fallbacks;
       for (std::size_t ki = 0; ki < split_ks_.size(); ++ki) {
         const std::uint64_t s = n - split_ks_[ki];
-        for (std::size_t e = slot->tested[ki].first; e < slot->tested[ki].second; ++e)
-          row[tested_val_[e] ^ g_[s - tested_pos_[e]]] = 1;
+        const auto [from, to] = slot->tested[ki];
+        mark_parts(row, g_, s, tested_pos_.data() + from, tested_val_.data() + from, to - from);
       }
       c = candidate(row, parities, true);
     }
