@@ -21,8 +21,12 @@ if [ "$set_name" != scalar ] && [ "$best" = "grundy 0.1 (kernels: $set_name)" ];
   echo "$set_name is this CPU's best set: the main run covered it, skipped"
   exit 77
 fi
-# The slowest tests of those families (5-60 s here) are left to the main run.
+# The slowest tests of those families (5-60 s here) are left to the main run; so are the sparse
+# engine's long comparisons with the plain path (4-10 s each under scalar), whose tables
+# OctalKernelSets.TablesAreTheSameUnderEverySet compares under every set in this run too.
 filter='Octal*:Uttt*:Mcts*:UctSelect*:Dots*:Nimstring*:KernelSet*:Sets/*:Bits*'
 filter+='-OctalPeriod.ThreeFiveFour:OctalPeriod.ThreeSevenSix:UtttSolve.TheCentreOpening*'
 filter+=':UtttSolve.ExportedProofs*:DotsEngines.PerfectMovingSecond*'
+filter+=':OctalSparse.BlocksMatchHeapByHeap:OctalSparse.MatchesPlainToFiftyThousand'
+filter+=':OctalSparse.GrundyScansReachFarPartsAndGoOn'
 GRUNDY_KERNELS=$set_name "$TESTS" --gtest_filter="$filter" --gtest_brief=1
