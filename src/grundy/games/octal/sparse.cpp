@@ -5,6 +5,7 @@
 #include <istream>
 #include <ostream>
 #include <string>
+#include <tuple>
 
 #include "grundy/core/bits.h"
 #include "grundy/core/error.h"
@@ -189,7 +190,6 @@ void SparseEngine::prepare(Slot& slot, std::uint64_t block, std::uint64_t known)
   slot.rows.assign(kBlock * stride_, 0);
   slot.per_split.assign(split_ks_.size(), PerSplit{});
   slot.tested.assign(split_ks_.size(), {0, 0});
-  slot.any_tested = false;
   std::uint8_t* rows = slot.rows.data();
   for (std::size_t ki = 0; ki < split_ks_.size(); ++ki) {
     const std::uint64_t k = split_ks_[ki];
@@ -205,16 +205,13 @@ void SparseEngine::prepare(Slot& slot, std::uint64_t block, std::uint64_t known)
       const auto hi = std::max(lo, std::lower_bound(lo, v.end(), half + 1));
       return std::pair<std::size_t, std::size_t>(lo - v.begin(), hi - v.begin());
     };
-    const auto [rare_lo, rare_hi] = range(rare_pos_);
-    ps.rare_lo = rare_lo;
-    ps.rare_hi = rare_hi;
+    std::tie(ps.rare_lo, ps.rare_hi) = range(rare_pos_);
     // The sampled rare parts are marked, the others tested against the candidates the marks
     // leave (the candidate rarely lies past the first eight).
     const auto [marked_lo, marked_hi] = range(marked_pos_);
     kernels::mark_rows(rows, stride_, kBlock, g_, s0, marked_pos_.data() + marked_lo,
                        marked_val_.data() + marked_lo, marked_hi - marked_lo);
     slot.tested[ki] = range(tested_pos_);
-    slot.any_tested = slot.any_tested || slot.tested[ki].second > slot.tested[ki].first;
     const auto mark_range = [&](std::uint64_t lo, std::uint64_t hi) {
       slot.pos.resize(hi - lo);
       slot.val.resize(hi - lo);
@@ -237,7 +234,7 @@ void SparseEngine::prepare(Slot& slot, std::uint64_t block, std::uint64_t known)
       mark_range(ps.mid_lo, ps.mid_hi);
     }
   }
-  if (!slot.any_tested) return;
+  if (!slot.any_tested()) return;
   // Each row's first candidates: the least values of the common class (for its part-sum
   // parities) that the marks left; `limit` (no option reaches it) pads a short list.
   constexpr unsigned kq = kernels::kCandidates;
@@ -532,7 +529,7 @@ std::uint32_t SparseEngine::finish(std::uint64_t n, std::uint8_t* row, const Slo
     }
   }
   std::uint32_t c = 0;
-  if (slot && slot->any_tested) {
+  if (slot && slot->any_tested()) {
     // The tested rare parts hit some of this row's candidates: those are options too.
     const std::uint64_t j = n - slot->block;
     constexpr unsigned kq = kernels::kCandidates;

@@ -23,6 +23,7 @@
 //
 // Memory: the whole table, in a ValueStore (store.h): the engine's own anonymous mapping of
 // `capacity` values, or one the caller passes (a file for long runs).
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <iosfwd>
@@ -76,8 +77,10 @@ class SparseEngine : public ValueEngine {
     std::vector<Value> val;
     // Rare parts not marked but tested against each row's first candidates (kernels.h): the
     // parts of split digit ki are the engine's tested_pos_[tested[ki].first .. .second).
-    bool any_tested = false;
     std::vector<std::pair<std::size_t, std::size_t>> tested;
+    bool any_tested() const {
+      return std::any_of(tested.begin(), tested.end(), [](auto r) { return r.second > r.first; });
+    }
     std::vector<Value> candidates;  // kCandidates x kBlock, as test_candidates takes them
     std::vector<std::uint32_t> hits;
   };
