@@ -12,12 +12,14 @@ root=$(cd "$here/../.." && pwd)
 cd "$root"
 pass=0
 fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out
+err=$tmp/err
 for cmd_file in "$here"/cases/*.cmd; do
-  name=$(basename "$cmd_file" .cmd)
   base="${cmd_file%.cmd}"
-  args=$(head -n 1 "$cmd_file")
-  out=$(mktemp)
-  err=$(mktemp)
+  name=${base##*/}
+  IFS= read -r args <"$cmd_file"
   eval "set -- $args"
   timeout 120 "$GRUNDY" "$@" >"$out" 2>"$err" </dev/null
   code=$?
@@ -33,17 +35,16 @@ for cmd_file in "$here"/cases/*.cmd; do
     echo "FAIL $name: exit status $code, expected $want_code"
     ok=0
   fi
-  if ! diff -u "$base.out" "$out" >/dev/null 2>&1; then
+  if ! cmp -s "$base.out" "$out"; then
     echo "FAIL $name: stdout differs"
     diff -u "$base.out" "$out" | head -n 40
     ok=0
   fi
-  if [ -f "$base.err" ] && ! diff -u "$base.err" "$err" >/dev/null; then
+  if [ -f "$base.err" ] && ! cmp -s "$base.err" "$err"; then
     echo "FAIL $name: stderr differs"
     diff -u "$base.err" "$err" | head -n 20
     ok=0
   fi
-  rm -f "$out" "$err"
   if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 done
 echo "cli golden: $pass passed, $fail failed"
