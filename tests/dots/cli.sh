@@ -71,9 +71,11 @@ printf 'x' >>"$ck"
 "$GRUNDY" dots solve 4x4 --checkpoint "$ck" --resume --seconds 1 >/dev/null 2>"$dir/err"
 check "appended checkpoint refused" [ $? = 2 ]
 rm -f "$ck"
-"$GRUNDY" dots solve 4x4 --threads 1 --table-mb 64 --checkpoint "$ck" >/dev/null 2>&1 &
+"$GRUNDY" dots solve 4x4 --threads 1 --table-mb 64 --checkpoint "$ck" --progress >/dev/null \
+  2>"$dir/ctrlc.err" &
 pid=$!
-sleep 1
+# Ctrl-C once the first progress line shows the search running with its handler in place.
+for _ in $(seq 600); do [ -s "$dir/ctrlc.err" ] && break; sleep 0.1; done
 kill -INT $pid
 wait $pid
 code=$?

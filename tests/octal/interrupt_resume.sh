@@ -17,7 +17,13 @@ check() {  # name signal file
     rm -f "$dir/$out" "$dir/$out.ckpt"
     "$GRUNDY" octal grundy --values "$count" --out "$dir/$out" --progress 2>"$dir/$name.err" >/dev/null &
     local pid=$!
-    sleep 1
+    # Signal it once its first progress line shows it computing with its handlers in place (a
+    # fixed sleep raced with a slow start under the sanitizers on a loaded host: the default
+    # action killed it before it could save anything). Bounded: 60 s, or the run ending first.
+    for _ in $(seq 600); do
+      [ -s "$dir/$name.err" ] || ! kill -0 "$pid" 2>/dev/null && break
+      sleep 0.1
+    done
     kill "-$sig" "$pid" 2>/dev/null
     wait "$pid"
     code=$?
