@@ -8,15 +8,22 @@
 #      a move, exploration 0.4, the search's constant when these games were made),
 #      seed 2                                                                      -> gen1.games
 #   4. a network fitted to the results of both sets, 12 epochs, seed 1            -> net1
-#      (net1.inc is the committed network_weights.inc; net0 was the compiled-in network of
-#      commit 43b790c, weaker against TomAlard's bot: docs/uttt.md)
+#      (the compiled-in network from 2026-11-25 to 2026-11-28; net0 was the compiled-in network
+#      of commit 43b790c, weaker against TomAlard's bot: docs/uttt.md)
+#   5. 40,000 games of the network search with net1 (600 expansions a move, the search's
+#      defaults: exploration 0.15, minimax weight 0.6), seed 3                   -> gen2.games
+#   6. a network fitted to gen2 alone, 12 epochs, seed 1                         -> net2
+#   7. 40,000 games of the same search with net2, seed 4                          -> gen3.games
+#   8. a network fitted to gen2 and gen3 with targets half the games' results and half the
+#      search's values (--result-weight 0.5), 12 epochs, seed 1                   -> net3
+#      (net3.inc is the committed network_weights.inc)
 #
 # Every step is deterministic for its seed (one generator per game, a fixed budget, one training
-# thread), whatever THREADS is. The self-play takes about 40 minutes per step on the 2 cores of
-# an AMD EPYC host and each training a few minutes.
+# thread), whatever THREADS is. The self-play takes 35-40 minutes per step on 2 cores and each
+# training a few minutes: about 2.5 hours in all.
 #
 #   BUILD=build OUT=/tmp/uttt-net THREADS=2 scripts/train_uttt_net.sh
-#   cmp "$OUT/net1.inc" src/grundy/games/uttt/network_weights.inc
+#   cmp "$OUT/net3.inc" src/grundy/games/uttt/network_weights.inc
 set -eu
 build=${BUILD:-build}
 out=${OUT:-/tmp/uttt-net}
@@ -31,4 +38,11 @@ mkdir -p "$out"
   --iterations 600 --seed 2 --threads "$threads" --out "$out/gen1.games"
 "$train" train --data "$out/gen0.games" --data "$out/gen1.games" --epochs 12 --seed 1 \
   --out "$out/net1"
-echo "wrote $out/net1.inc (compare it with src/grundy/games/uttt/network_weights.inc)"
+"$train" selfplay --engine net --weights "$out/net1.q.bin" --games 40000 --iterations 600 \
+  --seed 3 --threads "$threads" --out "$out/gen2.games"
+"$train" train --data "$out/gen2.games" --epochs 12 --seed 1 --out "$out/net2"
+"$train" selfplay --engine net --weights "$out/net2.bin" --games 40000 --iterations 600 \
+  --seed 4 --threads "$threads" --out "$out/gen3.games"
+"$train" train --data "$out/gen2.games" --data "$out/gen3.games" --epochs 12 --seed 1 \
+  --result-weight 0.5 --out "$out/net3"
+echo "wrote $out/net3.inc (compare it with src/grundy/games/uttt/network_weights.inc)"
