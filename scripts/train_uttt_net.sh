@@ -20,7 +20,7 @@
 #
 # Every step is deterministic for its seed (one generator per game, a fixed budget, one training
 # thread), whatever THREADS is. The self-play takes 35-40 minutes per step on 2 cores and each
-# training a few minutes: about 2.5 hours in all.
+# training a few minutes: about 3 hours in all (four self-play steps).
 #
 #   BUILD=build OUT=/tmp/uttt-net THREADS=2 scripts/train_uttt_net.sh
 #   cmp "$OUT/net3.inc" src/grundy/games/uttt/network_weights.inc
