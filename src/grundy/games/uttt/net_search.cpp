@@ -5,6 +5,8 @@
 #include <cmath>
 
 #include "grundy/core/error.h"
+#include "grundy/core/kernel_set.h"
+#include "grundy/core/target.h"
 #include "grundy/search/mcts.h"
 
 namespace grundy::uttt {
@@ -29,7 +31,8 @@ struct NetSearch::Pool : search::NodePool<Node> {
 
 NetSearch::NetSearch(const Board& root, NetSearchOptions options)
     : options_(options),
-      weights_(options.weights ? options.weights : &net::builtin_weights()),
+      owned_(options.weights ? net::quantize(*options.weights) : nullptr),
+      weights_(owned_ ? owned_.get() : &net::builtin_quantized()),
       pool_(std::make_unique<Pool>(std::max<std::size_t>(options.max_nodes, 256))),
       spare_(std::make_unique<Pool>(std::max<std::size_t>(options.max_nodes, 256))) {
   reset(root);
@@ -82,7 +85,7 @@ void NetSearch::expand(std::uint32_t i, const Board& b) {
   if (!nodes.has_room(moves.size())) return;
   float values[kCells];
   bool exact[kCells];
-  net::evaluate_moves(b, moves, values, exact, *weights_);
+  net::evaluate_moves_with<net::Accumulator16>(b, moves, values, exact, *weights_);
   const auto first = static_cast<std::uint32_t>(nodes.size());
   for (std::size_t k = 0; k < moves.size(); ++k) {
     Node c;
@@ -186,6 +189,42 @@ bool NetSearch::iterate() {
   return !nodes[root_index_].exact;
 }
 
+std::uint64_t NetSearch::run_here(std::uint64_t n) {
+  std::uint64_t k = 0;
+  while (k < n && iterate()) ++k;
+  return k;
+}
+
+#if GRUNDY_HAVE_TARGETS
+// The search loop compiled for each vector kernel set, every call inlined (flatten): the
+// board's moves and the network's 16-bit sums (network_eval.h) with that set's instructions
+// and registers.
+GRUNDY_TARGET_AVX2_BEGIN
+[[gnu::flatten]] std::uint64_t net_run_avx2(NetSearch& s, std::uint64_t n) {
+  return s.run_here(n);
+}
+GRUNDY_TARGET_END
+GRUNDY_TARGET_AVX512_BEGIN
+[[gnu::flatten]] std::uint64_t net_run_avx512(NetSearch& s, std::uint64_t n) {
+  return s.run_here(n);
+}
+GRUNDY_TARGET_END
+#endif
+
+std::uint64_t NetSearch::run(std::uint64_t n) {
+#if GRUNDY_HAVE_TARGETS
+  switch (active_kernel_set()) {
+    case KernelSet::avx512:
+      return net_run_avx512(*this, n);
+    case KernelSet::avx2:
+      return net_run_avx2(*this, n);
+    case KernelSet::scalar:
+      break;
+  }
+#endif
+  return run_here(n);
+}
+
 NetSearchResult NetSearch::search(NetSearchLimits limits) {
   if (root_.is_over()) throw InputError("the game is over: there is nothing to search");
   const auto start = std::chrono::steady_clock::now();
@@ -197,8 +236,7 @@ NetSearchResult NetSearch::search(NetSearchLimits limits) {
   while (!nodes[root_index_].exact && nodes[root_index_].count > 1) {
     const std::uint64_t chunk =
         limits.iterations ? std::min<std::uint64_t>(256, limits.iterations - done) : 256;
-    std::uint64_t k = 0;
-    while (k < chunk && iterate()) ++k;
+    const std::uint64_t k = run(chunk);
     done += k;
     if (k < chunk) break;  // the root is exact
     if (limits.iterations && done >= limits.iterations) break;

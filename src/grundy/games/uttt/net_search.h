@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "grundy/games/uttt/board.h"
-#include "grundy/games/uttt/network.h"
+#include "grundy/games/uttt/network_eval.h"
 
 namespace grundy::uttt {
 
@@ -69,6 +69,12 @@ class NetSearch {
   // Searches within the limits; the root must not be over.
   NetSearchResult search(NetSearchLimits limits);
 
+  // Up to n iterations, fewer once the root is exact; returns how many ran. run() calls the
+  // copy of this loop compiled for the active kernel set (net_search.cpp); run_here is that
+  // loop for the baseline and the copies' body.
+  std::uint64_t run(std::uint64_t n);
+  std::uint64_t run_here(std::uint64_t n);
+
  private:
   struct Node;
   struct Pool;
@@ -80,7 +86,8 @@ class NetSearch {
   NetSearchResult collect() const;
 
   NetSearchOptions options_;
-  const net::Weights* weights_;
+  std::unique_ptr<net::QuantizedWeights> owned_;  // (options.weights, quantised)
+  const net::QuantizedWeights* weights_;
   Board root_;
   std::uint32_t root_index_ = 1;  // node 0 is nobody (a first_child of 0: not expanded)
   std::unique_ptr<Pool> pool_, spare_;

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "grundy/core/error.h"
+#include "grundy/games/uttt/network_eval.h"
 
 namespace grundy::uttt::net {
 namespace {
@@ -23,27 +24,6 @@ Weights load() {
   }
   w.output_bias = kOutputBias;
   return w;
-}
-
-// The rows every position after a move from `parent` shares, for the mover after it (the
-// parent's opponent): cells, owned boards, closed boards; no board to play in.
-void shared_rows(Accumulator& a, const Weights& w, const Board& parent) {
-  const int me = 1 - parent.to_move(), you = parent.to_move();
-  for (int i = 0; i < kHidden; ++i) a.v[i] = w.hidden_bias[i];
-  for (int board = 0; board < 9; ++board) {
-    for (unsigned bits = parent.cells(me, board); bits; bits &= bits - 1)
-      add_row(a, w, kMine + 9 * board + std::countr_zero(bits));
-    for (unsigned bits = parent.cells(you, board); bits; bits &= bits - 1)
-      add_row(a, w, kTheirs + 9 * board + std::countr_zero(bits));
-  }
-  const unsigned mine = parent.owned(me), yours = parent.owned(you);
-  const unsigned dead = ~(parent.open_boards() | mine | yours) & kFullBoard;
-  for (unsigned bits = mine; bits; bits &= bits - 1)
-    add_row(a, w, kMyBoards + std::countr_zero(bits));
-  for (unsigned bits = yours; bits; bits &= bits - 1)
-    add_row(a, w, kTheirBoards + std::countr_zero(bits));
-  for (unsigned bits = dead; bits; bits &= bits - 1)
-    add_row(a, w, kDeadBoards + std::countr_zero(bits));
 }
 
 }  // namespace
@@ -119,7 +99,7 @@ int features(const std::array<std::uint16_t, 9>& mine_in,
 }
 
 void refresh(Accumulator& a, const Weights& w, const Board& b) {
-  for (int i = 0; i < kHidden; ++i) a.v[i] = w.hidden_bias[i];
+  set_bias(a, w);
   std::array<std::uint8_t, 128> f;
   const int n = features(b, f);
   for (int k = 0; k < n; ++k) add_row(a, w, f[k]);
@@ -148,35 +128,7 @@ float evaluate(const Board& b, const Weights& w) {
 
 void evaluate_moves(const Board& parent, const Board::Moves& moves, float* values, bool* exact,
                     const Weights& w) {
-  Accumulator base, a;
-  shared_rows(base, w, parent);
-  const int p = parent.to_move();
-  const unsigned owned_before = parent.owned(p);
-  auto dead = [](const Board& b) {
-    return ~(b.open_boards() | b.owned(0) | b.owned(1)) & kFullBoard;
-  };
-  const unsigned dead_before = dead(parent);
-  for (std::size_t k = 0; k < moves.size(); ++k) {
-    const Board::Move m = moves[k];
-    Board child = parent;
-    child.play_fast(m);
-    if (child.is_over()) {
-      values[k] = child.winner() == p ? 1.0f : child.winner() < 0 ? 0.5f : 0.0f;
-      exact[k] = true;
-      continue;
-    }
-    a = base;
-    add_row(a, w, kTheirs + m);
-    const int board = m / 9;
-    if ((child.owned(p) & ~owned_before) != 0)
-      add_row(a, w, kTheirBoards + board);
-    else if (((dead(child) & ~dead_before) >> board) & 1)
-      add_row(a, w, kDeadBoards + board);
-    const int forced = child.forced_board();
-    add_row(a, w, kForced + (forced == kAnyBoard ? 9 : forced));
-    values[k] = 1.0f - output(a, w);
-    exact[k] = false;
-  }
+  evaluate_moves_with<Accumulator>(parent, moves, values, exact, w);
 }
 
 }  // namespace grundy::uttt::net

@@ -1,0 +1,139 @@
+#pragma once
+// The evaluation network as the search runs it: the same network as network.h in 16-bit
+// integers, and the one routine that values every move of a position, written once for both
+// number types.
+//
+// Why integers: a hidden unit's sum fits in 16 bits, so a 256-unit accumulator is half the
+// bytes of floats and every vector operation covers twice the units (32 per AVX-512 register);
+// the output layer is a multiply-add of 16-bit pairs into 32-bit sums. Integer sums do not
+// depend on their order, so the vector and plain builds give the same values bit for bit, and
+// the search chooses the same moves under every kernel set. The loops are plain C++: the search
+// compiles a copy of itself for each kernel set (net_search.cpp), where the compiler vectorises
+// them with that set's registers.
+//
+// Scales. A hidden sum is kept in units of 1/one, one = 2^k for the largest k <= 12 for which
+// no position's sum can leave the int16 range (each cell is the mover's, the opponent's or
+// empty; each board owned by one side, closed or open; one board to play in: the bound adds
+// the largest contribution of each). The clipped unit is min(max(sum, 0), one). An output
+// weight is kept in units of output_scale * one, small enough that 256 products of a unit
+// (<= one) and a weight add up within 32 bits. The compiled-in network gets one = 1024 and
+// values within 0.0015 of the float network's (network_eval_test.cpp).
+#include <cmath>
+#include <cstdint>
+#include <memory>
+
+#include "grundy/games/uttt/board.h"
+#include "grundy/games/uttt/network.h"
+
+namespace grundy::uttt::net {
+
+struct QuantizedWeights {
+  alignas(64) std::int16_t hidden[kInputs][kHidden];
+  alignas(64) std::int16_t hidden_bias[kHidden];
+  alignas(64) std::int16_t output[kHidden];
+  std::int16_t one = 0;    // 1.0 of a hidden sum
+  float output_scale = 0;  // the output layer's sum times this is the float network's sum
+  float output_bias = 0;
+};
+
+// w in 16-bit integers (the scales above). InputError, naming the problem, when a weight is not
+// finite or the hidden weights are so large that even one = 16 overflows.
+std::unique_ptr<QuantizedWeights> quantize(const Weights& w);
+// The compiled-in network, quantised once.
+const QuantizedWeights& builtin_quantized();
+
+struct alignas(64) Accumulator16 {
+  std::int16_t v[kHidden];
+};
+
+inline void set_bias(Accumulator16& a, const QuantizedWeights& w) {
+  for (int i = 0; i < kHidden; ++i) a.v[i] = w.hidden_bias[i];
+}
+inline void set_bias(Accumulator& a, const Weights& w) {
+  for (int i = 0; i < kHidden; ++i) a.v[i] = w.hidden_bias[i];
+}
+// (The sum of two int16 values is exact in int; the bound of quantize() keeps every position's
+// sum, and so the value converted back, within int16.)
+inline void add_row(Accumulator16& a, const QuantizedWeights& w, int feature) {
+  const std::int16_t* row = w.hidden[feature];
+  for (int i = 0; i < kHidden; ++i) a.v[i] = static_cast<std::int16_t>(a.v[i] + row[i]);
+}
+
+// The network's output for an accumulator: the mover's chance in (0, 1).
+inline float output(const Accumulator16& a, const QuantizedWeights& w) {
+  std::int32_t sum = 0;
+  const std::int16_t one = w.one;
+  for (int i = 0; i < kHidden; ++i) {
+    const std::int16_t x = a.v[i];
+    const std::int16_t h = x > 0 ? (x < one ? x : one) : std::int16_t{0};
+    sum += static_cast<std::int32_t>(h) * w.output[i];
+  }
+  return 1.0f / (1.0f + std::exp(-(static_cast<float>(sum) * w.output_scale + w.output_bias)));
+}
+
+namespace detail {
+
+// The rows every position after a move from `parent` shares, for the mover after it (the
+// parent's opponent): cells, owned boards, closed boards; no board to play in.
+template <class Acc, class W>
+void shared_rows(Acc& a, const W& w, const Board& parent) {
+  const int me = 1 - parent.to_move(), you = parent.to_move();
+  set_bias(a, w);
+  for (int board = 0; board < 9; ++board) {
+    for (unsigned bits = parent.cells(me, board); bits; bits &= bits - 1)
+      add_row(a, w, kMine + 9 * board + std::countr_zero(bits));
+    for (unsigned bits = parent.cells(you, board); bits; bits &= bits - 1)
+      add_row(a, w, kTheirs + 9 * board + std::countr_zero(bits));
+  }
+  const unsigned mine = parent.owned(me), yours = parent.owned(you);
+  const unsigned dead = ~(parent.open_boards() | mine | yours) & kFullBoard;
+  for (unsigned bits = mine; bits; bits &= bits - 1)
+    add_row(a, w, kMyBoards + std::countr_zero(bits));
+  for (unsigned bits = yours; bits; bits &= bits - 1)
+    add_row(a, w, kTheirBoards + std::countr_zero(bits));
+  for (unsigned bits = dead; bits; bits &= bits - 1)
+    add_row(a, w, kDeadBoards + std::countr_zero(bits));
+}
+
+}  // namespace detail
+
+// evaluate_moves (network.h) for either number type: one accumulator for the parent, a few
+// rows added per move.
+template <class Acc, class W>
+void evaluate_moves_with(const Board& parent, const Board::Moves& moves, float* values,
+                         bool* exact, const W& w) {
+  Acc base, a;
+  detail::shared_rows(base, w, parent);
+  const int p = parent.to_move();
+  const unsigned owned_before = parent.owned(p);
+  auto dead = [](const Board& b) {
+    return ~(b.open_boards() | b.owned(0) | b.owned(1)) & kFullBoard;
+  };
+  const unsigned dead_before = dead(parent);
+  for (std::size_t k = 0; k < moves.size(); ++k) {
+    const Board::Move m = moves[k];
+    Board child = parent;
+    child.play_fast(m);
+    if (child.is_over()) {
+      values[k] = child.winner() == p ? 1.0f : child.winner() < 0 ? 0.5f : 0.0f;
+      exact[k] = true;
+      continue;
+    }
+    a = base;
+    add_row(a, w, kTheirs + m);
+    const int board = m / 9;
+    if ((child.owned(p) & ~owned_before) != 0)
+      add_row(a, w, kTheirBoards + board);
+    else if (((dead(child) & ~dead_before) >> board) & 1)
+      add_row(a, w, kDeadBoards + board);
+    const int forced = child.forced_board();
+    add_row(a, w, kForced + (forced == kAnyBoard ? 9 : forced));
+    values[k] = 1.0f - output(a, w);
+    exact[k] = false;
+  }
+}
+
+// The quantised network's value of b (not over) for its player to move (tests).
+float evaluate(const Board& b, const QuantizedWeights& w);
+
+}  // namespace grundy::uttt::net
