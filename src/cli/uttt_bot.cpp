@@ -25,7 +25,7 @@ struct BotFlags {
   std::uint64_t iterations = 0;
   std::string seed, weights;
   double exploration = -1, minimax_weight = -1;
-  int vary = 0;
+  int vary = 0, free_move_plies = -1;
   bool verbose = false;
 };
 
@@ -56,6 +56,9 @@ void run_bot(const BotFlags& f) {
   if (f.minimax_weight > 1) throw InputError("--minimax-weight must be at most 1");
   if (f.vary < 0 || f.vary > 81) throw InputError("--vary must be between 0 and 81");
   o.vary_plies = f.vary;
+  if (f.free_move_plies != -1 && (f.free_move_plies < 0 || f.free_move_plies > 81))
+    throw InputError("--free-move-plies must be between 0 and 81");
+  o.free_move_plies = f.free_move_plies;
   o.exploration = f.exploration;
   o.minimax_weight = f.minimax_weight;
   o.seed = f.seed.empty() ? std::random_device{}() : parse_uint(f.seed, "--seed", UINT64_MAX);
@@ -113,6 +116,9 @@ void install_bot_command(Command uttt) {
                "net: the UCT exploration constant (tuning; default 0.15)");
   b.add_option("--minimax-weight", flags->minimax_weight,
                "net: the weight of the minimax value against the mean, 0-1 (tuning; default 0.6)");
+  b.add_option("--free-move-plies", flags->free_move_plies,
+               "net: while fewer than N stones are on the board, leave out of the search the moves "
+               "that send the opponent to a closed board (0: search every move)");
   b.footer(
       "Each turn: the opponent's 'row column' (0-8 each; '-1 -1' when the bot starts), the "
       "number of valid actions, the actions; the bot answers 'row column'. It exits at the end "

@@ -21,6 +21,7 @@ struct Bot::Engine {
       no.weights = o.weights;
       if (o.exploration >= 0) no.exploration = o.exploration;
       if (o.minimax_weight >= 0) no.minimax_weight = o.minimax_weight;
+      if (o.free_move_plies >= 0) no.free_move_plies = o.free_move_plies;
       net = std::make_unique<NetSearch>(b, no);
     }
   }

@@ -20,9 +20,9 @@ struct NetSearch::Node {
                          // sum / (visits + 1)
   float minimax = 0.5f;  // the network's value while unexpanded, then 1 - the best child's
   std::uint8_t move = 0;
-  std::uint8_t count = 0;  // children
-  std::uint8_t exact = 0;  // minimax is the game's value with best play
-  std::uint8_t unused = 0;
+  std::uint8_t count = 0;   // children
+  std::uint8_t exact = 0;   // minimax is the game's value with best play
+  std::uint8_t pruned = 0;  // some moves were left out (free_move_plies)
 };
 
 struct NetSearch::Pool : search::NodePool<Node> {
@@ -81,6 +81,19 @@ void NetSearch::compact() {
 void NetSearch::expand(std::uint32_t i, const Board& b) {
   Board::Moves moves;
   b.legal_moves(moves);
+  bool pruned = false;
+  if (b.stones() < options_.free_move_plies) {
+    Board::Moves kept;
+    for (const Board::Move m : moves) {
+      Board c = b;
+      c.play_fast(m);
+      if (c.is_over() || c.forced_board() != kAnyBoard) kept.push_back(m);
+    }
+    if (!kept.empty() && kept.size() < moves.size()) {
+      moves = kept;
+      pruned = true;
+    }
+  }
   Pool& nodes = *pool_;
   if (!nodes.has_room(moves.size())) return;
   float values[kCells];
@@ -96,6 +109,7 @@ void NetSearch::expand(std::uint32_t i, const Board& b) {
   }
   nodes[i].first_child = first;
   nodes[i].count = static_cast<std::uint8_t>(moves.size());
+  nodes[i].pruned = pruned;
   update(i);
 }
 
@@ -112,20 +126,24 @@ void NetSearch::update(std::uint32_t i) {
     won |= c.exact && c.minimax >= 1.0f;
   }
   n.minimax = 1.0f - best;
-  n.exact = all_exact || won;
+  n.exact = (all_exact && !n.pruned) || won;
 }
 
 namespace {
 
 // 1 / (v + 1) and 1 / sqrt(v + 1) for the visit counts of most nodes: a division and a square
-// root per child were a third of the search's time.
+// root per child were a third of the search's time; and the parent's sqrt(log(v + 1)).
 constexpr std::uint32_t kTable = 4096;
+float exploration_root(std::uint32_t visits) {
+  return std::sqrt(std::log(static_cast<float>(visits) + 1.0f));
+}
 struct VisitTables {
-  float inverse[kTable], inverse_root[kTable];
+  float inverse[kTable], inverse_root[kTable], log_root[kTable];
   VisitTables() {
     for (std::uint32_t v = 0; v < kTable; ++v) {
       inverse[v] = 1.0f / (static_cast<float>(v) + 1.0f);
       inverse_root[v] = 1.0f / std::sqrt(static_cast<float>(v) + 1.0f);
+      log_root[v] = exploration_root(v);
     }
   }
 };
@@ -137,7 +155,7 @@ std::uint32_t NetSearch::select(const Node& n) const {
   const Pool& nodes = *pool_;
   const float a = static_cast<float>(options_.minimax_weight);
   const float c = static_cast<float>(options_.exploration) *
-                  std::sqrt(std::log(static_cast<float>(n.visits) + 1.0f));
+                  (n.visits < kTable ? kVisits.log_root[n.visits] : exploration_root(n.visits));
   std::uint32_t best = 0;
   float best_score = -1e30f;
   for (std::uint32_t k = 0; k < n.count; ++k) {

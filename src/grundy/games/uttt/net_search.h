@@ -27,7 +27,12 @@ struct NetSearchOptions {
   double exploration = 0.15;                     // UCT constant
   double minimax_weight = 0.6;                   // blend of the minimax value with the mean
   std::size_t max_nodes = std::size_t{1} << 24;  // per pool (there are two; 20 bytes a node)
-  const net::Weights* weights = nullptr;         // nullptr: the compiled-in network
+  // While fewer than this many stones are on the board, a node's moves that send the opponent
+  // to a closed board (a free move for them) are left out, unless every move does or the move
+  // ends the game: a UTTT player's rule of thumb for the opening and middle game. 0: off.
+  // A node with moves left out is exact only when it has a winning move.
+  int free_move_plies = 0;
+  const net::Weights* weights = nullptr;  // nullptr: the compiled-in network
 };
 
 struct NetSearchLimits {

@@ -100,8 +100,8 @@ void shared_rows(Acc& a, const W& w, const Board& parent) {
 // evaluate_moves (network.h) for either number type: one accumulator for the parent, a few
 // rows added per move.
 template <class Acc, class W>
-void evaluate_moves_with(const Board& parent, const Board::Moves& moves, float* values,
-                         bool* exact, const W& w) {
+void evaluate_moves_with(const Board& parent, const Board::Moves& moves, float* values, bool* exact,
+                         const W& w) {
   Acc base, a;
   detail::shared_rows(base, w, parent);
   const int p = parent.to_move();

@@ -64,12 +64,12 @@ bool quantize_hidden(const Weights& w, int shift, QuantizedWeights& q) {
 std::unique_ptr<QuantizedWeights> quantize(const Weights& w) {
   const float* all = &w.hidden[0][0];
   for (const float* p = all; p != all + kInputs * kHidden; ++p)
-    if (!std::isfinite(*p)) throw InputError("the network holds a hidden weight that is not finite");
+    if (!std::isfinite(*p))
+      throw InputError("the network holds a hidden weight that is not finite");
   for (int i = 0; i < kHidden; ++i)
     if (!std::isfinite(w.hidden_bias[i]) || !std::isfinite(w.output[i]))
       throw InputError("the network holds a bias or output weight that is not finite");
-  if (!std::isfinite(w.output_bias))
-    throw InputError("the network's output bias is not finite");
+  if (!std::isfinite(w.output_bias)) throw InputError("the network's output bias is not finite");
   auto q = std::make_unique<QuantizedWeights>();
   int shift = 12;
   while (!quantize_hidden(w, shift, *q))
@@ -78,8 +78,8 @@ std::unique_ptr<QuantizedWeights> quantize(const Weights& w) {
           "the network's hidden weights are too large for its 16-bit evaluation (a hidden "
           "unit's sum can exceed 2048)");
   // 256 products of a unit (at most one) and an output weight within 32 bits.
-  const long limit = std::min<long>(kMax16, std::numeric_limits<std::int32_t>::max() /
-                                                (static_cast<long>(kHidden) * q->one));
+  const long limit = std::min<long>(
+      kMax16, std::numeric_limits<std::int32_t>::max() / (static_cast<long>(kHidden) * q->one));
   float most = 0;
   for (int i = 0; i < kHidden; ++i) most = std::max(most, std::fabs(w.output[i]));
   const double scale = most > 0 ? static_cast<double>(most) / static_cast<double>(limit) : 1.0;

@@ -1,6 +1,7 @@
 // The evaluation network's features and incremental evaluation, and the search it guides.
 #include "grundy/games/uttt/network.h"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -113,18 +114,20 @@ TEST(UtttNetwork, TheCompiledInNetworkGivesValuesStrictlyBetweenZeroAndOne) {
   }
 }
 
-TEST(UtttNetSearch, TakesAnImmediateWinAndProvesEndgamesLikeMinimax) {
+// Searches endgames (at most 16 empty cells) and checks every result the search proves against
+// minimax; returns how many of `count` positions it proved.
+int proved_endgames(int count, int free_move_plies) {
   const auto w = random_weights(6);
   search::Rng rng(7);
   int proven = 0, positions = 0;
-  for (int attempt = 0; attempt < 4000 && positions < (sanitized() ? 6 : 40); ++attempt) {
+  for (int attempt = 0; attempt < 4000 && positions < count; ++attempt) {
     const Board b = played_position(Rules::codingame, rng, 52 + static_cast<int>(rng.below(16)));
     if (b.is_over() || 81 - b.stones() > 16) continue;
     ++positions;
-    NetSearch s(b, {.max_nodes = 1 << 20, .weights = w.get()});
+    NetSearch s(b, {.max_nodes = 1 << 20, .free_move_plies = free_move_plies, .weights = w.get()});
     const auto r = s.search({.iterations = 20000});
-    ASSERT_TRUE(r.has_move);
-    ASSERT_TRUE(b.is_legal(r.best));
+    EXPECT_TRUE(r.has_move);
+    EXPECT_TRUE(b.is_legal(r.best));
     Board::Move win;
     if (b.winning_move(win)) {
       EXPECT_EQ(r.proven, 1);
@@ -141,8 +144,54 @@ TEST(UtttNetSearch, TakesAnImmediateWinAndProvesEndgamesLikeMinimax) {
       ++proven;
     }
   }
-  EXPECT_EQ(positions, sanitized() ? 6 : 40);
-  EXPECT_GT(proven, positions / 2);
+  EXPECT_EQ(positions, count);
+  return proven;
+}
+
+TEST(UtttNetSearch, TakesAnImmediateWinAndProvesEndgamesLikeMinimax) {
+  const int count = sanitized() ? 6 : 40;
+  EXPECT_GT(proved_endgames(count, 0), count / 2);
+}
+
+TEST(UtttNetSearch, LeavingOutFreeMovesKeepsItsProofsSound) {
+  // Every node of these searches leaves out the moves that give a free move: a node is proved
+  // only by a winning move then, never by its searched moves alone.
+  const int count = sanitized() ? 6 : 40;
+  EXPECT_GT(proved_endgames(count, 81), 0);
+}
+
+TEST(UtttNetSearch, LeavesOutTheMovesThatGiveAFreeMoveUntilThePlyGiven) {
+  const auto w = random_weights(9);
+  search::Rng rng(10);
+  int checked = 0;
+  for (int attempt = 0; attempt < 2000 && checked < (sanitized() ? 5 : 30); ++attempt) {
+    const Board b = played_position(Rules::codingame, rng, 20 + static_cast<int>(rng.below(30)));
+    if (b.is_over()) continue;
+    Board::Moves legal;
+    b.legal_moves(legal);
+    std::vector<Board::Move> kept;
+    for (const Board::Move m : legal) {
+      Board c = b;
+      c.play(m);
+      if (c.is_over() || c.forced_board() != kAnyBoard) kept.push_back(m);
+    }
+    if (kept.empty() || kept.size() == legal.size()) continue;
+    std::sort(kept.begin(), kept.end());
+    ++checked;
+    for (const int plies : {b.stones(), b.stones() + 1}) {
+      NetSearch s(b, {.max_nodes = 1 << 20, .free_move_plies = plies, .weights = w.get()});
+      const auto r = s.search({.iterations = 500});
+      std::vector<Board::Move> searched;
+      for (const auto& m : r.moves) searched.push_back(m.move);
+      std::sort(searched.begin(), searched.end());
+      // Below the ply given, only the kept moves; from it on, every legal move.
+      if (plies > b.stones())
+        EXPECT_EQ(searched, kept);
+      else
+        EXPECT_EQ(searched.size(), legal.size());
+    }
+  }
+  EXPECT_EQ(checked, sanitized() ? 5 : 30);
 }
 
 TEST(UtttNetSearch, KeepsTheSubtreeOfTheMovePlayedAndIsReproducible) {
