@@ -1,8 +1,13 @@
 // grundy uttt bot: the engine as a bot of the CodinGame protocol on stdin and stdout.
+#include <poll.h>
+
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 
@@ -35,6 +40,26 @@ double checked_ms(double ms, const char* option) {
     throw InputError(std::string(option) +
                      " must be a number of milliseconds above 0 and at most " + "3600000");
   return ms;
+}
+
+// Whether input is waiting on stdin (or it is closed, or poll fails: time to read either way).
+bool input_waiting() {
+  if (std::cin.rdbuf()->in_avail() > 0) return true;
+  pollfd p{0, POLLIN, 0};
+  return ::poll(&p, 1, 0) != 0;
+}
+
+// The time between turns: the bot's memory work (Bot::prefault_step) while no input waits. When
+// input came meanwhile, returns a time before it arrived (the last look that found none), so
+// that the turn's clock starts no later than the referee's.
+std::optional<std::chrono::steady_clock::time_point> idle(uttt::Bot& bot) {
+  std::optional<std::chrono::steady_clock::time_point> nothing_at;  // the last empty look began
+  for (;;) {
+    const auto look = std::chrono::steady_clock::now();
+    if (input_waiting()) return nothing_at ? nothing_at : look;
+    nothing_at = look;
+    if (!bot.prefault_step()) return std::nullopt;
+  }
 }
 
 void run_bot(const BotFlags& f) {
@@ -70,10 +95,13 @@ void run_bot(const BotFlags& f) {
   uttt::Bot bot(o);
   uttt::Turn turn;
   std::chrono::steady_clock::time_point arrival;
+  std::optional<std::chrono::steady_clock::time_point> arrived_by = idle(bot);
   for (bool first = true; uttt::read_turn(std::cin, first, turn, &arrival); first = false) {
+    if (arrived_by) arrival = std::min(arrival, *arrived_by);
     const uttt::BotTurn t = bot.play(turn, arrival);
     fmt::print("{}\n", uttt::protocol_cell(t.move));
     std::fflush(stdout);
+    arrived_by = idle(bot);
     if (f.verbose)
       fmt::print(stderr,
                  "{} ({}): {}, {} playouts, search budget {:.1f} ms, answered in {:.1f} ms\n",

@@ -136,8 +136,23 @@ class NodePool {
   void push_back(const T& v) {
     data_[size_++] = v;
   }
+  // Touches the memory of the first `nodes` nodes (at most `capacity`), at most `max_bytes` of
+  // it in this call, so that the kernel (and on a virtual machine the host) backs it now rather
+  // than when the search first writes there: a fresh page costs milliseconds on some hosts,
+  // which a timed search cannot afford. Writes only where no node was ever stored. Returns
+  // whether some of those nodes' memory is still untouched.
+  bool prefault(std::size_t nodes, std::size_t max_bytes) {
+    constexpr std::size_t kPage = 4096;
+    const std::size_t want = std::min(nodes, capacity_) * sizeof(T);
+    auto* bytes = reinterpret_cast<volatile unsigned char*>(data_);
+    const std::size_t end = std::min(want, touched_ + max_bytes);
+    for (; touched_ < end; touched_ += kPage)
+      if (touched_ >= size_ * sizeof(T)) bytes[touched_] = 0;
+    return touched_ < want;
+  }
 
  private:
+  std::size_t touched_ = 0;  // bytes below this are backed (prefault)
   T* data_ = nullptr;
   std::size_t size_ = 0, capacity_;
 };

@@ -115,3 +115,29 @@ TEST(Mcts, TreeReuseKeepsTheSubtreeAndAStopFlagEndsTheSearch) {
 
 }  // namespace
 }  // namespace grundy::search
+
+namespace grundy::search {
+namespace {
+
+struct Cell {
+  std::uint64_t a, b;
+};
+
+TEST(NodePool, PrefaultBacksTheMemoryInStepsAndLeavesTheNodesAlone) {
+  NodePool<Cell> pool(1 << 20);
+  for (std::uint64_t i = 0; i < 1000; ++i) pool.push_back({i, ~i});
+  const std::size_t nodes = 100000, step = 64 << 10;  // 1.6 MB in 64 KiB steps
+  int calls = 1;
+  while (pool.prefault(nodes, step)) ++calls;
+  EXPECT_EQ(calls, static_cast<int>((nodes * sizeof(Cell) + step - 1) / step));
+  EXPECT_FALSE(pool.prefault(nodes, step));         // done: nothing left
+  EXPECT_TRUE(pool.prefault(nodes + 10000, 4096));  // more nodes: more to back
+  EXPECT_FALSE(pool.prefault(std::size_t{1} << 40, std::size_t{1} << 40));  // up to capacity
+  for (std::uint64_t i = 0; i < 1000; ++i) {
+    ASSERT_EQ(pool[i].a, i);
+    ASSERT_EQ(pool[i].b, ~i);
+  }
+}
+
+}  // namespace
+}  // namespace grundy::search

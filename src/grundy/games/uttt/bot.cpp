@@ -68,6 +68,10 @@ Bot::Bot(const BotOptions& options)
 
 Bot::~Bot() = default;
 
+bool Bot::prefault_step() {
+  return engine_->net && engine_->net->prefault_step();
+}
+
 BotTurn Bot::play(const Turn& turn, std::chrono::steady_clock::time_point arrival) {
   // Our previous move: the tree below it is kept now, on this turn's clock, rather than before
   // that move was written (copying a large subtree takes milliseconds).

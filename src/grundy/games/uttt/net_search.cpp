@@ -61,6 +61,12 @@ void NetSearch::advance(Board::Move m) {
   root_index_ = keep;
 }
 
+bool NetSearch::prefault_step() {
+  constexpr std::size_t kStep = std::size_t{2} << 20, kAhead = std::size_t{1} << 21;
+  if (pool_->prefault(pool_->size() + kAhead, kStep)) return true;
+  return spare_->prefault(spare_->capacity() / 2 + 1, kStep);
+}
+
 void NetSearch::compact() {
   Pool& from = *pool_;
   Pool& to = *spare_;

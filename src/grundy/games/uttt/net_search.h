@@ -73,6 +73,11 @@ class NetSearch {
   void advance(Board::Move m);
   // Searches within the limits; the root must not be over.
   NetSearchResult search(NetSearchLimits limits);
+  // Backs up to 2 MiB more of the memory the next searches will write (NodePool::prefault): the
+  // pool 2^21 nodes beyond its size, then the spare pool as far as a compaction can fill it.
+  // For the time between a bot's turns: a timed search that meets fresh memory loses
+  // milliseconds per page on some virtual machines. Returns false when all of it is backed.
+  bool prefault_step();
 
   // Up to n iterations, fewer once the root is exact; returns how many ran. run() calls the
   // copy of this loop compiled for the active kernel set (net_search.cpp); run_here is that

@@ -219,5 +219,28 @@ TEST(UtttNetSearch, KeepsTheSubtreeOfTheMovePlayedAndIsReproducible) {
   EXPECT_GT(again.nodes, 1000u);
 }
 
+TEST(UtttNetSearch, BackingMemoryBetweenSearchesChangesNothing) {
+  const auto w = random_weights(11);
+  const Board start = play_moves("e5 e4", Rules::codingame);
+  NetSearch a(start, {.max_nodes = 1 << 18, .weights = w.get()});
+  NetSearch b(start, {.max_nodes = 1 << 18, .weights = w.get()});
+  int steps = 0;
+  while (b.prefault_step()) ++steps;  // (two pools of 5 MiB: a few 2-MiB steps)
+  EXPECT_GE(steps, 2);
+  for (int turn = 0; turn < 6; ++turn) {
+    const auto ra = a.search({.iterations = 4000});
+    const auto rb = b.search({.iterations = 4000});
+    ASSERT_EQ(ra.best, rb.best);
+    ASSERT_EQ(ra.nodes, rb.nodes);
+    ASSERT_EQ(ra.moves.size(), rb.moves.size());
+    for (std::size_t i = 0; i < ra.moves.size(); ++i)
+      ASSERT_EQ(ra.moves[i].visits, rb.moves[i].visits);
+    a.advance(ra.best);
+    b.advance(ra.best);
+    for (int k = 0; k < 3; ++k) b.prefault_step();
+    if (a.root().is_over()) break;
+  }
+}
+
 }  // namespace
 }  // namespace grundy::uttt
