@@ -16,14 +16,24 @@
 #   7. 40,000 games of the same search with net2, seed 4                          -> gen3.games
 #   8. a network fitted to gen2 and gen3 with targets half the games' results and half the
 #      search's values (--result-weight 0.5), 12 epochs, seed 1                   -> net3
-#      (net3.inc is the committed network_weights.inc)
+#      (the compiled-in network on 2026-11-28 until net4)
+#   9. 14,784 games of the same search with net3, seed 5, and 30,000 more, seed 6
+#                                                                  -> gen4a.games, gen4b.games
+#  10. a network fitted to gen2, gen3, gen4a and gen4b with targets a quarter the games'
+#      results and three quarters the search's values (--result-weight 0.25), 12 epochs,
+#      seed 1                                                                      -> net4
+#      (net4.inc is the committed network_weights.inc)
 #
 # Every step is deterministic for its seed (one generator per game, a fixed budget, one training
-# thread), whatever THREADS is. The self-play takes 35-40 minutes per step on 2 cores and each
-# training a few minutes: about 3 hours in all (four self-play steps).
+# thread), whatever THREADS is. But the network search has evaluated in 16-bit integers since
+# 2026-11-28 (network_eval.h), and the self-play games of steps 3, 5, 7 and of gen4a were made
+# with the float evaluation of the time (gen4a was a run of 40,000 games stopped after 14,784):
+# today's tool plays other games of the same recipe there, so the networks it makes are of the
+# same kind, not the same files. Steps 1-2 and gen4b are the committed ones' games. The
+# self-play takes 10-15 minutes per step on 2 cores with the 16-bit search, each training 5-25
+# minutes: about 2 hours in all.
 #
 #   BUILD=build OUT=/tmp/uttt-net THREADS=2 scripts/train_uttt_net.sh
-#   cmp "$OUT/net3.inc" src/grundy/games/uttt/network_weights.inc
 set -eu
 build=${BUILD:-build}
 out=${OUT:-/tmp/uttt-net}
@@ -45,4 +55,10 @@ mkdir -p "$out"
   --seed 4 --threads "$threads" --out "$out/gen3.games"
 "$train" train --data "$out/gen2.games" --data "$out/gen3.games" --epochs 12 --seed 1 \
   --result-weight 0.5 --out "$out/net3"
-echo "wrote $out/net3.inc (compare it with src/grundy/games/uttt/network_weights.inc)"
+"$train" selfplay --engine net --weights "$out/net3.bin" --games 14784 --iterations 600 \
+  --seed 5 --threads "$threads" --out "$out/gen4a.games"
+"$train" selfplay --engine net --weights "$out/net3.bin" --games 30000 --iterations 600 \
+  --seed 6 --threads "$threads" --out "$out/gen4b.games"
+"$train" train --data "$out/gen2.games" --data "$out/gen3.games" --data "$out/gen4a.games" \
+  --data "$out/gen4b.games" --epochs 12 --seed 1 --result-weight 0.25 --out "$out/net4"
+echo "wrote $out/net4.inc (the committed src/grundy/games/uttt/network_weights.inc is net4)"
