@@ -194,17 +194,19 @@ TEST(UtttNetSearch, LeavesOutTheMovesThatGiveAFreeMoveUntilThePlyGiven) {
   EXPECT_EQ(checked, sanitized() ? 5 : 30);
 }
 
+void expect_same_search(const NetSearchResult& a, const NetSearchResult& b) {
+  EXPECT_EQ(a.best, b.best);
+  EXPECT_EQ(a.nodes, b.nodes);
+  ASSERT_EQ(a.moves.size(), b.moves.size());
+  for (std::size_t i = 0; i < a.moves.size(); ++i) EXPECT_EQ(a.moves[i].visits, b.moves[i].visits);
+}
+
 TEST(UtttNetSearch, KeepsTheSubtreeOfTheMovePlayedAndIsReproducible) {
   const auto w = random_weights(8);
   const Board start = play_moves("e5 e4", Rules::codingame);
   NetSearch a(start, {.weights = w.get()}), b(start, {.weights = w.get()});
   const auto ra = a.search({.iterations = 3000});
-  const auto rb = b.search({.iterations = 3000});
-  EXPECT_EQ(ra.best, rb.best);
-  EXPECT_EQ(ra.nodes, rb.nodes);
-  ASSERT_EQ(ra.moves.size(), rb.moves.size());
-  for (std::size_t i = 0; i < ra.moves.size(); ++i)
-    EXPECT_EQ(ra.moves[i].visits, rb.moves[i].visits);
+  expect_same_search(ra, b.search({.iterations = 3000}));
   const std::uint32_t kept_visits = ra.moves[0].visits;
   a.advance(ra.moves[0].move);
   Board next = start;
@@ -229,12 +231,7 @@ TEST(UtttNetSearch, BackingMemoryBetweenSearchesChangesNothing) {
   EXPECT_GE(steps, 2);
   for (int turn = 0; turn < 6; ++turn) {
     const auto ra = a.search({.iterations = 4000});
-    const auto rb = b.search({.iterations = 4000});
-    ASSERT_EQ(ra.best, rb.best);
-    ASSERT_EQ(ra.nodes, rb.nodes);
-    ASSERT_EQ(ra.moves.size(), rb.moves.size());
-    for (std::size_t i = 0; i < ra.moves.size(); ++i)
-      ASSERT_EQ(ra.moves[i].visits, rb.moves[i].visits);
+    expect_same_search(ra, b.search({.iterations = 4000}));
     a.advance(ra.best);
     b.advance(ra.best);
     for (int k = 0; k < 3; ++k) b.prefault_step();
