@@ -206,6 +206,7 @@ Game play_game(const Args& a, std::uint64_t seed, const net::Weights* weights) {
 int selfplay(const Args& a) {
   const std::uint64_t games = a.number("--games", 100);
   const int threads = static_cast<int>(a.number("--threads", 1));
+  if (threads < 1 || threads > 256) die("--threads must be between 1 and 256");
   const std::uint64_t seed = a.number("--seed", 1);
   const std::string out_path = a.get("--out");
   if (out_path.empty()) die("selfplay needs --out FILE");
