@@ -29,7 +29,7 @@ struct BotFlags {
   double ms = 100, first_ms = 1000, margin_ms = 10;
   std::uint64_t iterations = 0;
   std::string seed, weights;
-  double exploration = -1, minimax_weight = -1;
+  double exploration = -1, minimax_weight = -1, free_move_penalty = -1;
   int vary = 0, free_move_plies = -1;
   bool verbose = false;
 };
@@ -84,6 +84,10 @@ void run_bot(const BotFlags& f) {
   if (f.free_move_plies != -1 && (f.free_move_plies < 0 || f.free_move_plies > 81))
     throw InputError("--free-move-plies must be between 0 and 81");
   o.free_move_plies = f.free_move_plies;
+  if (f.free_move_penalty != -1 &&
+      !(std::isfinite(f.free_move_penalty) && f.free_move_penalty >= 0 && f.free_move_penalty <= 1))
+    throw InputError("--free-move-penalty must be a number from 0 to 1");
+  o.free_move_penalty = f.free_move_penalty;
   o.exploration = f.exploration;
   o.minimax_weight = f.minimax_weight;
   o.seed = f.seed.empty() ? std::random_device{}() : parse_uint(f.seed, "--seed", UINT64_MAX);
@@ -147,6 +151,9 @@ void install_bot_command(Command uttt) {
   b.add_option("--free-move-plies", flags->free_move_plies,
                "net: while fewer than N stones are on the board, leave out of the search the moves "
                "that send the opponent to a closed board (0: search every move)");
+  b.add_option("--free-move-penalty", flags->free_move_penalty,
+               "net: multiply by this (0-1) the exploration term of a searched move that sends the "
+               "opponent to a closed board (tuning; default 1, no penalty)");
   b.footer(
       "Each turn: the opponent's 'row column' (0-8 each; '-1 -1' when the bot starts), the "
       "number of valid actions, the actions; the bot answers 'row column'. It exits at the end "

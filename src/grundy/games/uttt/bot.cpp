@@ -22,6 +22,7 @@ struct Bot::Engine {
       if (o.exploration >= 0) no.exploration = o.exploration;
       if (o.minimax_weight >= 0) no.minimax_weight = o.minimax_weight;
       if (o.free_move_plies >= 0) no.free_move_plies = o.free_move_plies;
+      if (o.free_move_penalty >= 0) no.free_move_penalty = o.free_move_penalty;
       net = std::make_unique<NetSearch>(b, no);
     }
   }

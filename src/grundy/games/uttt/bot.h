@@ -30,6 +30,7 @@ struct BotOptions {
   double exploration = -1;  // net: the search's constants (NetSearchOptions) when >= 0
   double minimax_weight = -1;
   int free_move_plies = -1;               // net: NetSearchOptions::free_move_plies when >= 0
+  double free_move_penalty = -1;          // net: NetSearchOptions::free_move_penalty when >= 0
   const net::Weights* weights = nullptr;  // net: nullptr for the compiled-in network
   int vary_plies = 0;  // until this many moves are on the board, a random move among those the
                        // search values within 0.03 of its best (variety between games)

@@ -20,10 +20,15 @@ struct NetSearch::Node {
                          // sum / (visits + 1)
   float minimax = 0.5f;  // the network's value while unexpanded, then 1 - the best child's
   std::uint8_t move = 0;
-  std::uint8_t count = 0;   // children
-  std::uint8_t exact = 0;   // minimax is the game's value with best play
-  std::uint8_t pruned = 0;  // some moves were left out (free_move_plies)
+  std::uint8_t count = 0;  // children
+  std::uint8_t exact = 0;  // minimax is the game's value with best play
+  std::uint8_t flags = 0;  // kPruned | kFree
 };
+
+namespace {
+constexpr std::uint8_t kPruned = 1;  // some of the node's moves were left out (free_move_plies)
+constexpr std::uint8_t kFree = 2;    // the move sends the opponent to a closed board
+}  // namespace
 
 struct NetSearch::Pool : search::NodePool<Node> {
   using search::NodePool<Node>::NodePool;
@@ -84,6 +89,17 @@ void NetSearch::compact() {
   root_index_ = 1;
 }
 
+// The board m sends the opponent to was closed already, or m closes it (when m's cell names m's
+// own board).
+bool gives_free_move(const Board& b, Board::Move m) {
+  const int target = m % 9;
+  if (!((b.open_boards() >> target) & 1)) return true;
+  if (kBoardOf[m] != target) return false;
+  Board c = b;
+  c.play_fast(m);
+  return c.forced_board() == kAnyBoard;
+}
+
 void NetSearch::expand(std::uint32_t i, const Board& b) {
   Board::Moves moves;
   b.legal_moves(moves);
@@ -106,16 +122,18 @@ void NetSearch::expand(std::uint32_t i, const Board& b) {
   bool exact[kCells];
   net::evaluate_moves_with<net::Accumulator16>(b, moves, values, exact, *weights_);
   const auto first = static_cast<std::uint32_t>(nodes.size());
+  const bool mark_free = options_.free_move_penalty != 1.0;
   for (std::size_t k = 0; k < moves.size(); ++k) {
     Node c;
     c.move = moves[k];
     c.sum = c.minimax = values[k];
     c.exact = exact[k];
+    if (mark_free && !c.exact && gives_free_move(b, c.move)) c.flags = kFree;
     nodes.push_back(c);
   }
   nodes[i].first_child = first;
   nodes[i].count = static_cast<std::uint8_t>(moves.size());
-  nodes[i].pruned = pruned;
+  nodes[i].flags = static_cast<std::uint8_t>(nodes[i].flags | (pruned ? kPruned : 0));
   update(i);
 }
 
@@ -132,7 +150,7 @@ void NetSearch::update(std::uint32_t i) {
     won |= c.exact && c.minimax >= 1.0f;
   }
   n.minimax = 1.0f - best;
-  n.exact = (all_exact && !n.pruned) || won;
+  n.exact = (all_exact && !(n.flags & kPruned)) || won;
 }
 
 namespace {
@@ -162,6 +180,7 @@ std::uint32_t NetSearch::select(const Node& n) const {
   const float a = static_cast<float>(options_.minimax_weight);
   const float c = static_cast<float>(options_.exploration) *
                   (n.visits < kTable ? kVisits.log_root[n.visits] : exploration_root(n.visits));
+  const float c_free = c * static_cast<float>(options_.free_move_penalty);
   std::uint32_t best = 0;
   float best_score = -1e30f;
   for (std::uint32_t k = 0; k < n.count; ++k) {
@@ -176,7 +195,9 @@ std::uint32_t NetSearch::select(const Node& n) const {
       inverse = 1.0f / (static_cast<float>(ch.visits) + 1.0f);
       inverse_root = std::sqrt(inverse);
     }
-    const float score = (1 - a) * ch.sum * inverse + a * ch.minimax + c * inverse_root;
+    // (TomAlard's form: the penalty once the move was searched, its first visit as any other's)
+    const float explore = (ch.flags & kFree) && ch.visits > 0 ? c_free : c;
+    const float score = (1 - a) * ch.sum * inverse + a * ch.minimax + explore * inverse_root;
     if (score > best_score) {
       best_score = score;
       best = j;

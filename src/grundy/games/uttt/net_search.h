@@ -32,6 +32,10 @@ struct NetSearchOptions {
   // ends the game: a UTTT player's rule of thumb for the opening and middle game. 0: off.
   // A node with moves left out is exact only when it has a winning move.
   int free_move_plies = 0;
+  // The exploration term of a visited move that sends the opponent to a closed board is
+  // multiplied by this (a soft form of the rule above, at every ply; TomAlard's bot uses 0.25
+  // in its latest version). 1: off.
+  double free_move_penalty = 1.0;
   const net::Weights* weights = nullptr;  // nullptr: the compiled-in network
 };
 
@@ -59,6 +63,10 @@ struct NetSearchResult {
   std::vector<NetMoveStats> moves;  // most visited first
   std::vector<Board::Move> principal_variation;
 };
+
+// Whether the legal move m, if the game goes on after it, lets the opponent play in any open
+// board (the board it sends them to is closed).
+bool gives_free_move(const Board& b, Board::Move m);
 
 class NetSearch {
  public:

@@ -194,6 +194,58 @@ TEST(UtttNetSearch, LeavesOutTheMovesThatGiveAFreeMoveUntilThePlyGiven) {
   EXPECT_EQ(checked, sanitized() ? 5 : 30);
 }
 
+TEST(UtttNetSearch, KnowsWhichMovesGiveAFreeMove) {
+  search::Rng rng(12);
+  int free = 0, other = 0;
+  for (int i = 0; i < (sanitized() ? 100 : 1000); ++i) {
+    const Board b = played_position(Rules::codingame, rng, static_cast<int>(rng.below(70)));
+    if (b.is_over()) continue;
+    Board::Moves legal;
+    b.legal_moves(legal);
+    for (const Board::Move m : legal) {
+      Board c = b;
+      c.play(m);
+      if (c.is_over()) continue;
+      const bool want = c.forced_board() == kAnyBoard;
+      EXPECT_EQ(gives_free_move(b, m), want) << format_moves({m});
+      ++(want ? free : other);
+    }
+  }
+  EXPECT_GT(free, 100);
+  EXPECT_GT(other, 1000);
+}
+
+// The root's visits to moves that give a free move, over positions that have both kinds.
+std::uint64_t visits_to_free_moves(double penalty) {
+  const auto w = random_weights(13);
+  search::Rng rng(14);
+  std::uint64_t visits = 0;
+  int positions = 0;
+  for (int attempt = 0; attempt < 2000 && positions < 10; ++attempt) {
+    const Board b = played_position(Rules::codingame, rng, 20 + static_cast<int>(rng.below(30)));
+    if (b.is_over()) continue;
+    Board::Moves legal;
+    b.legal_moves(legal);
+    int free = 0;
+    for (const Board::Move m : legal) free += gives_free_move(b, m);
+    if (free == 0 || free == static_cast<int>(legal.size())) continue;
+    ++positions;
+    NetSearch s(b, {.max_nodes = 1 << 20, .free_move_penalty = penalty, .weights = w.get()});
+    for (const auto& m : s.search({.iterations = 3000}).moves)
+      if (gives_free_move(b, m.move)) visits += m.visits;
+  }
+  EXPECT_EQ(positions, 10);
+  return visits;
+}
+
+TEST(UtttNetSearch, AFreeMovePenaltyExploresThoseMovesLess) {
+  const std::uint64_t plain = visits_to_free_moves(1.0), penalised = visits_to_free_moves(0.25),
+                      none = visits_to_free_moves(0.0);
+  EXPECT_LT(penalised, plain);
+  EXPECT_LE(none, penalised);
+  EXPECT_GT(none, 0u) << "a penalty only lowers exploration: good free moves are still searched";
+}
+
 void expect_same_search(const NetSearchResult& a, const NetSearchResult& b) {
   EXPECT_EQ(a.best, b.best);
   EXPECT_EQ(a.nodes, b.nodes);

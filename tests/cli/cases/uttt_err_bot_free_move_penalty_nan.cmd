@@ -1,0 +1,1 @@
+uttt bot --free-move-penalty nan
