@@ -22,16 +22,22 @@
 #  10. a network fitted to gen2, gen3, gen4a and gen4b with targets a quarter the games'
 #      results and three quarters the search's values (--result-weight 0.25), 12 epochs,
 #      seed 1                                                                      -> net4
-#      (net4.inc is the committed network_weights.inc)
+#      (the compiled-in network on 2026-11-28 until net6)
+#  11. 30,000 games of the same search with net4, seed 7                          -> gen5.games
+#  12. net4 trained on (--init) with gen4a, gen4b and gen5, a quarter results, 6 epochs at a
+#      third of the learning rate (--lr 0.0003), seed 1                            -> net5
+#  13. 30,000 games of the same search with net5, 1,000 expansions a move, seed 8 -> gen6.games
+#  14. net5 trained on with gen4b, gen5 and gen6 the same way                     -> net6
+#      (net6.inc is the committed network_weights.inc)
 #
 # Every step is deterministic for its seed (one generator per game, a fixed budget, one training
 # thread), whatever THREADS is. But the network search has evaluated in 16-bit integers since
 # 2026-11-28 (network_eval.h), and the self-play games of steps 3, 5, 7 and of gen4a were made
 # with the float evaluation of the time (gen4a was a run of 40,000 games stopped after 14,784):
 # today's tool plays other games of the same recipe there, so the networks it makes are of the
-# same kind, not the same files. Steps 1-2 and gen4b are the committed ones' games. The
+# same kind, not the same files. Steps 1-2, gen4b, gen5 and gen6 are the committed ones' games. The
 # self-play takes 10-15 minutes per step on 2 cores with the 16-bit search, each training 5-25
-# minutes: about 2 hours in all.
+# minutes: about 3 hours in all.
 #
 #   BUILD=build OUT=/tmp/uttt-net THREADS=2 scripts/train_uttt_net.sh
 set -eu
@@ -61,4 +67,12 @@ mkdir -p "$out"
   --seed 6 --threads "$threads" --out "$out/gen4b.games"
 "$train" train --data "$out/gen2.games" --data "$out/gen3.games" --data "$out/gen4a.games" \
   --data "$out/gen4b.games" --epochs 12 --seed 1 --result-weight 0.25 --out "$out/net4"
-echo "wrote $out/net4.inc (the committed src/grundy/games/uttt/network_weights.inc is net4)"
+"$train" selfplay --engine net --weights "$out/net4.bin" --games 30000 --iterations 600 \
+  --seed 7 --threads "$threads" --out "$out/gen5.games"
+"$train" train --init "$out/net4.bin" --data "$out/gen4a.games" --data "$out/gen4b.games" \
+  --data "$out/gen5.games" --epochs 6 --lr 0.0003 --seed 1 --result-weight 0.25 --out "$out/net5"
+"$train" selfplay --engine net --weights "$out/net5.bin" --games 30000 --iterations 1000 \
+  --seed 8 --threads "$threads" --out "$out/gen6.games"
+"$train" train --init "$out/net5.bin" --data "$out/gen4b.games" --data "$out/gen5.games" \
+  --data "$out/gen6.games" --epochs 6 --lr 0.0003 --seed 1 --result-weight 0.25 --out "$out/net6"
+echo "wrote $out/net6.inc (the committed src/grundy/games/uttt/network_weights.inc is net6)"
