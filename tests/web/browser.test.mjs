@@ -63,7 +63,8 @@ async function open(path, { width = 1200, height = 900 } = {}) {
 
 // Waits until the page is not waiting for the server.
 async function idle(page) {
-  await page.waitForFunction(() => !document.body.dataset.busy);
+  // (document.body is null for a moment while a new page loads)
+  await page.waitForFunction(() => document.body !== null && !document.body.dataset.busy);
 }
 
 async function shoot(page, name) {
@@ -692,7 +693,7 @@ test('the docs are pages and an unknown page is a page; fix 7', { timeout: 120_0
   const { page, close } = await open('/docs/web.html');
   assert.match(await page.textContent('h1'), /The web app/);
   assert.ok(await page.locator('main table').count() >= 3);
-  await page.click('header nav a[href="/dots.html"]');
+  await Promise.all([page.waitForURL('**/dots.html'), page.click('header nav a[href="/dots.html"]')]);
   await idle(page);
   assert.match(await page.textContent('h1'), /Dots and Boxes/);
   await page.goto(base + '/nope.html');
