@@ -78,6 +78,54 @@ TEST_P(OctalKernels, FindNeededMatchesReference) {
   }
 }
 
+// Several needed values, all below 256 among values that go past it (the scans that look
+// values up in a 256-bit bitmap, where every value from 255 on reads as 255): 255 itself needed
+// or not, duplicates within a step, values found down to the last.
+TEST_P(OctalKernels, FindNeededSmallValuesAmongLargeOnes) {
+  std::mt19937_64 rng(5);
+  for (unsigned bits : {9u, 10u}) {
+    auto g = random_values(rng, 5000, bits);
+    // Some runs of one value, so that a step holds the same xor several times.
+    for (std::size_t i = 0; i + 40 < 5000; i += 400)
+      for (std::size_t k = 0; k < 40; ++k) g[i + k] = g[i];
+    const std::size_t words = std::max<std::size_t>(16, (std::size_t{1} << bits) / 64 + 1);
+    for (int trial = 0; trial < 400; ++trial) {
+      std::vector<std::uint64_t> need(words, 0);
+      std::uint64_t remaining = 0;
+      const auto want = [&](unsigned x) {
+        if (!((need[x >> 6] >> (x & 63)) & 1)) ++remaining;
+        need[x >> 6] |= std::uint64_t{1} << (x & 63);
+      };
+      if (trial % 2 == 0) want(255);
+      const int wanted = 3 + static_cast<int>(rng() % 12);
+      for (int w = 0; w < wanted; ++w)
+        want(trial % 3 == 0 ? static_cast<unsigned>(rng() & 255)
+                            : 240 + static_cast<unsigned>(rng() % 16));
+      const std::uint64_t lo = 1 + rng() % 500, count = 32 + rng() % 1500;
+      const std::uint64_t hi = lo + 2 * count + rng() % 1000;
+      const auto start = need;
+      const auto start_remaining = remaining;
+      auto need2 = need;
+      auto remaining2 = remaining;
+      const auto a = k().find_needed(g.data(), lo, hi, count, need.data(), bits, &remaining);
+      const auto b =
+          kernels::find_needed_reference(g.data(), lo, hi, count, need2.data(), bits, &remaining2);
+      ASSERT_EQ(a, b) << "bits " << bits << " trial " << trial;
+      ASSERT_EQ(remaining, remaining2);
+      ASSERT_EQ(need, need2);
+      // One step of 32 pairs at a time: no value found in a step may be left for a later one.
+      need = need2 = start;
+      remaining = remaining2 = start_remaining;
+      for (std::uint64_t i = 0; i + 32 <= count && remaining > 0; i += 32) {
+        k().find_needed(g.data(), lo + i, hi - i, 32, need.data(), bits, &remaining);
+        kernels::find_needed_reference(g.data(), lo + i, hi - i, 32, need2.data(), bits,
+                                       &remaining2);
+        ASSERT_EQ(need, need2) << "bits " << bits << " trial " << trial << " pair " << i;
+      }
+    }
+  }
+}
+
 TEST_P(OctalKernels, TestCandidatesMatchesReference) {
   std::mt19937_64 rng(4);
   const auto g = random_values(rng, 6000, 6);
