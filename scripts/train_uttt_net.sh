@@ -28,7 +28,12 @@
 #      third of the learning rate (--lr 0.0003), seed 1                            -> net5
 #  13. 30,000 games of the same search with net5, 1,000 expansions a move, seed 8 -> gen6.games
 #  14. net5 trained on with gen4b, gen5 and gen6 the same way                     -> net6
-#      (net6.inc is the committed network_weights.inc)
+#      (the compiled-in network on 2026-11-28 until net7)
+#  15. a network of 512 hidden units (network.h's kHidden since 2026-11-28, evening; 256
+#      before: the networks of steps 1-14 were made by a tool of 256 units) fitted from
+#      nothing to gen2, gen3, gen4a, gen4b, gen5 and gen6, a quarter results, 12 epochs,
+#      seed 1                                                                     -> net7
+#      (net7.inc is the committed network_weights.inc)
 #
 # Every step is deterministic for its seed (one generator per game, a fixed budget, one training
 # thread), whatever THREADS is. But the network search has evaluated in 16-bit integers since
@@ -37,7 +42,7 @@
 # today's tool plays other games of the same recipe there, so the networks it makes are of the
 # same kind, not the same files. Steps 1-2, gen4b, gen5 and gen6 are the committed ones' games. The
 # self-play takes 10-15 minutes per step on 2 cores with the 16-bit search, each training 5-25
-# minutes: about 3 hours in all.
+# minutes (step 15, 512 units on 185,000 games: 32): about 3.5 hours in all.
 #
 #   BUILD=build OUT=/tmp/uttt-net THREADS=2 scripts/train_uttt_net.sh
 set -eu
@@ -75,4 +80,7 @@ mkdir -p "$out"
   --seed 8 --threads "$threads" --out "$out/gen6.games"
 "$train" train --init "$out/net5.bin" --data "$out/gen4b.games" --data "$out/gen5.games" \
   --data "$out/gen6.games" --epochs 6 --lr 0.0003 --seed 1 --result-weight 0.25 --out "$out/net6"
-echo "wrote $out/net6.inc (the committed src/grundy/games/uttt/network_weights.inc is net6)"
+"$train" train --data "$out/gen2.games" --data "$out/gen3.games" --data "$out/gen4a.games" \
+  --data "$out/gen4b.games" --data "$out/gen5.games" --data "$out/gen6.games" --epochs 12 \
+  --seed 1 --result-weight 0.25 --out "$out/net7"
+echo "wrote $out/net7.inc (the committed src/grundy/games/uttt/network_weights.inc is net7)"

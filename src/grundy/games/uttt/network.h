@@ -1,7 +1,7 @@
 #pragma once
 // A small evaluation network for Ultimate Tic-Tac-Toe (docs/uttt.md, "The evaluation network"):
 // the chance that the player to move wins (a draw counting one half), from 199 binary features
-// of the position seen by the player to move, through one hidden layer of 256 clipped ReLUs.
+// of the position seen by the player to move, through one hidden layer of 512 clipped ReLUs.
 //
 //   features  0- 80  the mover's cells (9 * board + cell)     162-170  boards the mover owns
 //            81-161  the opponent's cells                     171-179  boards the opponent owns
@@ -25,7 +25,7 @@
 namespace grundy::uttt::net {
 
 inline constexpr int kInputs = 199;
-inline constexpr int kHidden = 256;
+inline constexpr int kHidden = 512;
 inline constexpr int kMine = 0, kTheirs = 81, kMyBoards = 162, kTheirBoards = 171,
                      kDeadBoards = 180, kForced = 189;
 

@@ -3,7 +3,7 @@
 // integers, and the one routine that values every move of a position, written once for both
 // number types.
 //
-// Why integers: a hidden unit's sum fits in 16 bits, so a 256-unit accumulator is half the
+// Why integers: a hidden unit's sum fits in 16 bits, so a 512-unit accumulator is half the
 // bytes of floats and every vector operation covers twice the units (32 per AVX-512 register);
 // the output layer is a multiply-add of 16-bit pairs into 32-bit sums. Integer sums do not
 // depend on their order, so the vector and plain builds give the same values bit for bit, and
@@ -15,9 +15,9 @@
 // no position's sum can leave the int16 range (each cell is the mover's, the opponent's or
 // empty; each board owned by one side, closed or open; one board to play in: the bound adds
 // the largest contribution of each). The clipped unit is min(max(sum, 0), one). An output
-// weight is kept in units of output_scale * one, small enough that 256 products of a unit
-// (<= one) and a weight add up within 32 bits. The compiled-in network gets one = 1024 and
-// values within 0.0015 of the float network's (network_eval_test.cpp).
+// weight is kept in units of output_scale * one, small enough that 512 products of a unit
+// (<= one) and a weight add up within 32 bits. The compiled-in network gets one = 512 and
+// values within 0.0025 of the float network's (network_eval_test.cpp).
 #include <cmath>
 #include <cstdint>
 #include <memory>

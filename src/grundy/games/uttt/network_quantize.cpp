@@ -77,7 +77,7 @@ std::unique_ptr<QuantizedWeights> quantize(const Weights& w) {
       throw InputError(
           "the network's hidden weights are too large for its 16-bit evaluation (a hidden "
           "unit's sum can exceed 2048)");
-  // 256 products of a unit (at most one) and an output weight within 32 bits.
+  // kHidden products of a unit (at most one) and an output weight within 32 bits.
   const long limit = std::min<long>(
       kMax16, std::numeric_limits<std::int32_t>::max() / (static_cast<long>(kHidden) * q->one));
   float most = 0;
