@@ -1,4 +1,5 @@
 #include <random>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -26,6 +27,22 @@ std::vector<Value> random_values(std::mt19937_64& rng, std::size_t size, unsigne
   std::vector<Value> g(size + 64, 0);
   for (std::size_t i = 0; i < size; ++i) g[i] = static_cast<Value>(rng() & ((1u << bits) - 1));
   return g;
+}
+
+// Runs the set's find_needed and the reference on copies of the same bitmap; both must consume
+// the same pairs and leave the same values.
+void expect_find_needed_as_reference(const kernels::Table& k, const std::vector<Value>& g,
+                                     std::uint64_t lo, std::uint64_t hi, std::uint64_t count,
+                                     std::vector<std::uint64_t>& need, unsigned bits,
+                                     std::uint64_t& remaining, const std::string& where) {
+  auto need2 = need;
+  auto remaining2 = remaining;
+  const auto a = k.find_needed(g.data(), lo, hi, count, need.data(), bits, &remaining);
+  const auto b =
+      kernels::find_needed_reference(g.data(), lo, hi, count, need2.data(), bits, &remaining2);
+  ASSERT_EQ(a, b) << where;
+  ASSERT_EQ(remaining, remaining2) << where;
+  ASSERT_EQ(need, need2) << where;
 }
 
 TEST_P(OctalKernels, MarkRowsMatchesReference) {
@@ -66,14 +83,9 @@ TEST_P(OctalKernels, FindNeededMatchesReference) {
       }
       const std::uint64_t lo = 1 + rng() % 500, count = rng() % (trial % 8 == 0 ? 1200 : 300);
       const std::uint64_t hi = lo + 2 * count + rng() % 1000;
-      auto need2 = need;
-      auto remaining2 = remaining;
-      const auto a = k().find_needed(g.data(), lo, hi, count, need.data(), bits, &remaining);
-      const auto b =
-          kernels::find_needed_reference(g.data(), lo, hi, count, need2.data(), bits, &remaining2);
-      ASSERT_EQ(a, b) << "bits " << bits << " trial " << trial;
-      ASSERT_EQ(remaining, remaining2);
-      ASSERT_EQ(need, need2);
+      expect_find_needed_as_reference(
+          k(), g, lo, hi, count, need, bits, remaining,
+          "bits " + std::to_string(bits) + " trial " + std::to_string(trial));
     }
   }
 }
@@ -105,23 +117,14 @@ TEST_P(OctalKernels, FindNeededSmallValuesAmongLargeOnes) {
       const std::uint64_t hi = lo + 2 * count + rng() % 1000;
       const auto start = need;
       const auto start_remaining = remaining;
-      auto need2 = need;
-      auto remaining2 = remaining;
-      const auto a = k().find_needed(g.data(), lo, hi, count, need.data(), bits, &remaining);
-      const auto b =
-          kernels::find_needed_reference(g.data(), lo, hi, count, need2.data(), bits, &remaining2);
-      ASSERT_EQ(a, b) << "bits " << bits << " trial " << trial;
-      ASSERT_EQ(remaining, remaining2);
-      ASSERT_EQ(need, need2);
+      const std::string where = "bits " + std::to_string(bits) + " trial " + std::to_string(trial);
+      expect_find_needed_as_reference(k(), g, lo, hi, count, need, bits, remaining, where);
       // One step of 32 pairs at a time: no value found in a step may be left for a later one.
-      need = need2 = start;
-      remaining = remaining2 = start_remaining;
-      for (std::uint64_t i = 0; i + 32 <= count && remaining > 0; i += 32) {
-        k().find_needed(g.data(), lo + i, hi - i, 32, need.data(), bits, &remaining);
-        kernels::find_needed_reference(g.data(), lo + i, hi - i, 32, need2.data(), bits,
-                                       &remaining2);
-        ASSERT_EQ(need, need2) << "bits " << bits << " trial " << trial << " pair " << i;
-      }
+      need = start;
+      remaining = start_remaining;
+      for (std::uint64_t i = 0; i + 32 <= count && remaining > 0; i += 32)
+        expect_find_needed_as_reference(k(), g, lo + i, hi - i, 32, need, bits, remaining,
+                                        where + " pair " + std::to_string(i));
     }
   }
 }
