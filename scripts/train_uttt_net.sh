@@ -37,7 +37,13 @@
 #  16. 30,000 games of the same search with net7, 600 expansions a move, seed 9   -> gen7.games
 #  17. net7 trained on with gen5, gen6 and gen7, a quarter results, 6 epochs at --lr 0.0003,
 #      seed 1                                                                     -> net8
-#      (net8.inc is the committed network_weights.inc)
+#      (the compiled-in network on 2026-11-28 until net10)
+#  18. 30,000 games of the same search with net8, 1,000 expansions a move, seed 10 -> gen8.games
+#  19. 36 threat features (network.h's kInputs 235 since 2026-11-28, night; 199 before: the
+#      networks of steps 1-17 were made by a tool of 199 features): net8 trained on (--init; the
+#      new features' rows start at zero) with gen5, gen6, gen7 and gen8, a quarter results,
+#      6 epochs at --lr 0.0005, seed 1                                            -> net10
+#      (net10.inc is the committed network_weights.inc)
 #
 # Every step is deterministic for its seed (one generator per game, a fixed budget, one training
 # thread), whatever THREADS is. But the network search has evaluated in 16-bit integers since
@@ -46,7 +52,7 @@
 # today's tool plays other games of the same recipe there, so the networks it makes are of the
 # same kind, not the same files. Steps 1-2, gen4b, gen5 and gen6 are the committed ones' games. The
 # self-play takes 10-15 minutes per step on 2 cores with the 16-bit search, each training 5-25
-# minutes (step 15, 512 units on 185,000 games: 32): about 4 hours in all.
+# minutes (step 15, 512 units on 185,000 games: 32; step 19: 14): about 4.5 hours in all.
 #
 #   BUILD=build OUT=/tmp/uttt-net THREADS=2 scripts/train_uttt_net.sh
 set -eu
@@ -91,4 +97,9 @@ mkdir -p "$out"
   --seed 9 --threads "$threads" --out "$out/gen7.games"
 "$train" train --init "$out/net7.bin" --data "$out/gen5.games" --data "$out/gen6.games" \
   --data "$out/gen7.games" --epochs 6 --lr 0.0003 --seed 1 --result-weight 0.25 --out "$out/net8"
-echo "wrote $out/net8.inc (the committed src/grundy/games/uttt/network_weights.inc is net8)"
+"$train" selfplay --engine net --weights "$out/net8.bin" --games 30000 --iterations 1000 \
+  --seed 10 --threads "$threads" --out "$out/gen8.games"
+"$train" train --init "$out/net8.bin" --data "$out/gen5.games" --data "$out/gen6.games" \
+  --data "$out/gen7.games" --data "$out/gen8.games" --epochs 6 --lr 0.0005 --seed 1 \
+  --result-weight 0.25 --out "$out/net10"
+echo "wrote $out/net10.inc (the committed src/grundy/games/uttt/network_weights.inc is net10)"

@@ -17,7 +17,9 @@
 //       player to move) plus 1 - W times the search's value of the position (default W = 1:
 //       results only; each position seen under a random one of the eight symmetries each epoch),
 //       holding out one game in twenty to report the validation loss; writes PREFIX.bin (the
-//       float weights) and PREFIX.inc (the 16-bit weights compiled into grundy).
+//       float weights) and PREFIX.inc (the 16-bit weights compiled into grundy). --init also
+//       takes a network of the 199 features before the threat ones (net8 and older), with the
+//       new features' rows at zero.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -82,9 +84,32 @@ void save_bin(const net::Weights& w, const std::string& path) {
   if (!out) die("cannot write " + path);
 }
 
+// The network of 199 features (before the threat features: net8 and older; 512 hidden units)
+// as it was stored: the rows of its features, the bias, the output weights and bias.
+constexpr int kOldInputs = 199;
+constexpr std::size_t kOldSize =
+    (sizeof(float) * (kOldInputs * net::kHidden + 2 * net::kHidden + 1) + 63) / 64 * 64;
+
 void load_bin(net::Weights& w, const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  in.read(reinterpret_cast<char*>(&w), sizeof w);
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) die("cannot read weights from " + path);
+  const auto size = static_cast<std::size_t>(in.tellg());
+  in.seekg(0);
+  if (size == kOldSize) {
+    // A network from before the threat features: its rows, and rows of zeros for the new
+    // features (the same values as before until training moves them).
+    w = net::Weights{};
+    in.read(reinterpret_cast<char*>(&w.hidden[0][0]),
+            static_cast<std::streamsize>(sizeof(float) * kOldInputs * net::kHidden));
+    in.read(reinterpret_cast<char*>(w.hidden_bias), sizeof w.hidden_bias);
+    in.read(reinterpret_cast<char*>(w.output), sizeof w.output);
+    in.read(reinterpret_cast<char*>(&w.output_bias), sizeof w.output_bias);
+  } else if (size == sizeof w) {
+    in.read(reinterpret_cast<char*>(&w), sizeof w);
+  } else {
+    die(path + " holds " + std::to_string(size) + " bytes: not a network of " +
+        std::to_string(net::kInputs) + " or " + std::to_string(kOldInputs) + " features");
+  }
   if (!in) die("cannot read weights from " + path);
 }
 

@@ -9,9 +9,21 @@
 namespace grundy::uttt::net {
 namespace {
 
+// Appends the threat features of every board (board_threats) to out[n...] in increasing order.
+int threat_features(const std::array<unsigned, 9>& threats, std::array<std::uint8_t, 128>& out,
+                    int n) {
+  for (unsigned g = 0; g < 4; ++g)
+    for (int board = 0; board < 9; ++board)
+      if ((threats[board] >> g) & 1)
+        out[n++] = static_cast<std::uint8_t>(kMyThreats + 9 * static_cast<int>(g) + board);
+  return n;
+}
+
 // The trained weights, quantised to 16 bits with one scale per layer (network_weights.inc is
 // written by tools/uttt_train; scripts/train_uttt_net.sh reproduces it).
 #include "grundy/games/uttt/network_weights.inc"
+static_assert(sizeof kHiddenQ / sizeof kHiddenQ[0] == std::size_t{kInputs} * kHidden,
+              "network_weights.inc was written for another number of features or hidden units");
 
 Weights load() {
   Weights w;
@@ -63,7 +75,10 @@ int features(const Board& b, std::array<std::uint8_t, 128>& out) {
     out[n++] = static_cast<std::uint8_t>(kDeadBoards + std::countr_zero(bits));
   const int forced = b.forced_board();
   out[n++] = static_cast<std::uint8_t>(kForced + (forced == kAnyBoard ? 9 : forced));
-  return n;
+  std::array<unsigned, 9> threats;
+  for (int board = 0; board < 9; ++board)
+    threats[board] = board_threats(b.cells(me, board), b.cells(you, board));
+  return threat_features(threats, out, n);
 }
 
 int features(const std::array<std::uint16_t, 9>& mine_in,
@@ -95,7 +110,9 @@ int features(const std::array<std::uint16_t, 9>& mine_in,
     if ((mine[b] | theirs[b]) == kFullBoard && !has_line(mine[b]) && !has_line(theirs[b]))
       out[n++] = static_cast<std::uint8_t>(kDeadBoards + b);
   out[n++] = static_cast<std::uint8_t>(kForced + (forced == 9 ? 9 : sigma[forced]));
-  return n;
+  std::array<unsigned, 9> threats;
+  for (int b = 0; b < 9; ++b) threats[b] = board_threats(mine[b], theirs[b]);
+  return threat_features(threats, out, n);
 }
 
 void refresh(Accumulator& a, const Weights& w, const Board& b) {

@@ -1,6 +1,6 @@
 #pragma once
 // A small evaluation network for Ultimate Tic-Tac-Toe (docs/uttt.md, "The evaluation network"):
-// the chance that the player to move wins (a draw counting one half), from 199 binary features
+// the chance that the player to move wins (a draw counting one half), from 235 binary features
 // of the position seen by the player to move, through one hidden layer of 512 clipped ReLUs.
 //
 //   features  0- 80  the mover's cells (9 * board + cell)     162-170  boards the mover owns
@@ -8,6 +8,11 @@
 //                                                             180-188  boards closed, no owner
 //                                                             189-198  the board to play in
 //                                                                      (198: anywhere)
+//   per open board (neither owned nor full; since 2026-11-28, net10):
+//           199-207  the mover has a threat there (two of a line, the third cell empty)
+//           208-216  the opponent has one
+//           217-225  the mover can still win it (a line without an opponent's stone)
+//           226-234  the opponent can
 //   hidden    h = clamp(bias + sum of the rows of the features present, 0, 1)
 //   output    sigmoid(w . h + b)
 //
@@ -21,13 +26,15 @@
 #include <string>
 
 #include "grundy/games/uttt/board.h"
+#include "grundy/games/uttt/tables.h"
 
 namespace grundy::uttt::net {
 
-inline constexpr int kInputs = 199;
+inline constexpr int kInputs = 235;
 inline constexpr int kHidden = 512;
 inline constexpr int kMine = 0, kTheirs = 81, kMyBoards = 162, kTheirBoards = 171,
-                     kDeadBoards = 180, kForced = 189;
+                     kDeadBoards = 180, kForced = 189, kMyThreats = 199, kTheirThreats = 208,
+                     kMyAlive = 217, kTheirAlive = 226;
 
 struct Weights {
   alignas(64) float hidden[kInputs][kHidden];
@@ -47,8 +54,8 @@ struct alignas(64) Accumulator {
   float v[kHidden];
 };
 
-// The features present in b for its player to move, in increasing order; returns how many (at
-// most 81 + 27 + 1).
+// The features present in b for its player to move; returns how many (at most 81 + 9 + 1 + 36:
+// a position with 81 cells taken has no open board).
 int features(const Board& b, std::array<std::uint8_t, 128>& out);
 
 inline void add_row(Accumulator& a, const Weights& w, int feature) {
@@ -58,6 +65,36 @@ inline void add_row(Accumulator& a, const Weights& w, int feature) {
 inline void sub_row(Accumulator& a, const Weights& w, int feature) {
   const float* row = w.hidden[feature];
   for (int i = 0; i < kHidden; ++i) a.v[i] -= row[i];
+}
+
+namespace detail {
+// Bit m is set when mask m has a stone in every line of the board (nobody else can win it).
+constexpr std::array<std::uint64_t, 8> make_meets_every_line() {
+  std::array<std::uint64_t, 8> bits{};
+  for (unsigned m = 0; m < 512; ++m) {
+    bool every = true;
+    for (auto l : kLines) every = every && (m & l) != 0;
+    if (every) bits[m >> 6] |= std::uint64_t{1} << (m & 63);
+  }
+  return bits;
+}
+inline constexpr std::array<std::uint64_t, 8> kMeetsEveryLine = make_meets_every_line();
+inline bool meets_every_line(unsigned m) {
+  return (kMeetsEveryLine[m >> 6] >> (m & 63)) & 1;
+}
+}  // namespace detail
+
+// The threat features of one board from the cells of the player to move (`mine`) and of the
+// other: bit g set for the feature kMyThreats + 9 * g + board (g = 0 the mover's threat, 1 the
+// opponent's, 2 the mover can still win it, 3 the opponent can); none for a board that is owned
+// or full.
+inline unsigned board_threats(unsigned mine, unsigned theirs) {
+  if (has_line(mine) || has_line(theirs) || (mine | theirs) == kFullBoard) return 0;
+  // A line with two of a side's stones and the third cell not the other's (nor the side's own:
+  // the board would have a line).
+  return ((kCompletingCells[mine] & ~theirs) != 0 ? 1u : 0u) |
+         ((kCompletingCells[theirs] & ~mine) != 0 ? 2u : 0u) |
+         (detail::meets_every_line(theirs) ? 0u : 4u) | (detail::meets_every_line(mine) ? 0u : 8u);
 }
 
 // The same from the cells alone, seen through symmetry s of tables.h (training: eight positions

@@ -17,7 +17,8 @@
 // the largest contribution of each). The clipped unit is min(max(sum, 0), one). An output
 // weight is kept in units of output_scale * one, small enough that 512 products of a unit
 // (<= one) and a weight add up within 32 bits. The compiled-in network gets one = 512 and
-// values within 0.0025 of the float network's (network_eval_test.cpp).
+// values within 0.0045 of the float network's (network_eval_test.cpp).
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <memory>
@@ -31,6 +32,10 @@ struct QuantizedWeights {
   alignas(64) std::int16_t hidden[kInputs][kHidden];
   alignas(64) std::int16_t hidden_bias[kHidden];
   alignas(64) std::int16_t output[kHidden];
+  // The rows of each board's threat features (network.h) summed for each of the 16 sets
+  // board_threats() can give, so that a board's threats cost one row (modulo 2^16: the sum of a
+  // position's rows is within int16, so the wrapped partial sums give it exactly).
+  alignas(64) std::int16_t threat_rows[9][16][kHidden];
   std::int16_t one = 0;    // 1.0 of a hidden sum
   float output_scale = 0;  // the output layer's sum times this is the float network's sum
   float output_bias = 0;
@@ -59,6 +64,29 @@ inline void add_row(Accumulator16& a, const QuantizedWeights& w, int feature) {
   for (int i = 0; i < kHidden; ++i) a.v[i] = static_cast<std::int16_t>(a.v[i] + row[i]);
 }
 
+inline void sub_row(Accumulator16& a, const QuantizedWeights& w, int feature) {
+  const std::int16_t* row = w.hidden[feature];
+  for (int i = 0; i < kHidden; ++i) a.v[i] = static_cast<std::int16_t>(a.v[i] - row[i]);
+}
+
+// The rows of threat features `bits` (board_threats) of `board`, added or taken out.
+inline void add_threats(Accumulator16& a, const QuantizedWeights& w, int board, unsigned bits) {
+  if (bits == 0) return;
+  const std::int16_t* row = w.threat_rows[board][bits];
+  for (int i = 0; i < kHidden; ++i) a.v[i] = static_cast<std::int16_t>(a.v[i] + row[i]);
+}
+inline void sub_threats(Accumulator16& a, const QuantizedWeights& w, int board, unsigned bits) {
+  if (bits == 0) return;
+  const std::int16_t* row = w.threat_rows[board][bits];
+  for (int i = 0; i < kHidden; ++i) a.v[i] = static_cast<std::int16_t>(a.v[i] - row[i]);
+}
+inline void add_threats(Accumulator& a, const Weights& w, int board, unsigned bits) {
+  for (; bits; bits &= bits - 1) add_row(a, w, kMyThreats + 9 * std::countr_zero(bits) + board);
+}
+inline void sub_threats(Accumulator& a, const Weights& w, int board, unsigned bits) {
+  for (; bits; bits &= bits - 1) sub_row(a, w, kMyThreats + 9 * std::countr_zero(bits) + board);
+}
+
 // The network's output for an accumulator: the mover's chance in (0, 1).
 inline float output(const Accumulator16& a, const QuantizedWeights& w) {
   std::int32_t sum = 0;
@@ -74,7 +102,8 @@ inline float output(const Accumulator16& a, const QuantizedWeights& w) {
 namespace detail {
 
 // The rows every position after a move from `parent` shares, for the mover after it (the
-// parent's opponent): cells, owned boards, closed boards; no board to play in.
+// parent's opponent): cells, owned boards, closed boards, every board's threat features; no
+// board to play in.
 template <class Acc, class W>
 void shared_rows(Acc& a, const W& w, const Board& parent) {
   const int me = 1 - parent.to_move(), you = parent.to_move();
@@ -93,6 +122,8 @@ void shared_rows(Acc& a, const W& w, const Board& parent) {
     add_row(a, w, kTheirBoards + std::countr_zero(bits));
   for (unsigned bits = dead; bits; bits &= bits - 1)
     add_row(a, w, kDeadBoards + std::countr_zero(bits));
+  for (int board = 0; board < 9; ++board)
+    add_threats(a, w, board, board_threats(parent.cells(me, board), parent.cells(you, board)));
 }
 
 }  // namespace detail
@@ -102,8 +133,9 @@ void shared_rows(Acc& a, const W& w, const Board& parent) {
 template <class Acc, class W>
 void evaluate_moves_with(const Board& parent, const Board::Moves& moves, float* values, bool* exact,
                          const W& w) {
-  Acc base, a;
+  Acc base, a, without;  // `without`: base less the threat rows of board `without_board`
   detail::shared_rows(base, w, parent);
+  int without_board = -1;
   const int p = parent.to_move();
   const unsigned owned_before = parent.owned(p);
   auto dead = [](const Board& b) {
@@ -119,9 +151,17 @@ void evaluate_moves_with(const Board& parent, const Board::Moves& moves, float* 
       exact[k] = true;
       continue;
     }
-    a = base;
-    add_row(a, w, kTheirs + m);
     const int board = m / 9;
+    if (board != without_board) {
+      // Moves of one position are mostly in one board: take its threat rows out once.
+      without = base;
+      sub_threats(without, w, board,
+                  board_threats(parent.cells(1 - p, board), parent.cells(p, board)));
+      without_board = board;
+    }
+    a = without;
+    add_threats(a, w, board, board_threats(child.cells(1 - p, board), child.cells(p, board)));
+    add_row(a, w, kTheirs + m);
     if ((child.owned(p) & ~owned_before) != 0)
       add_row(a, w, kTheirBoards + board);
     else if (((dead(child) & ~dead_before) >> board) & 1)

@@ -68,12 +68,13 @@ float largest_difference(const net::Weights& w, const net::QuantizedWeights& q, 
 }
 
 TEST(UtttNetwork16, ValuesAreTheFloatNetworksWithinAFewThousandths) {
-  // (Measured: 0.0025 for the compiled-in network at one = 512, 0.0034 for the random one at
-  // 2048; the rounding of ~60 rows of a sum, through 512 output weights.)
+  // (Measured: 0.0045 for the compiled-in network, net10, at one = 512 (0.0025 for net8, before
+  // the threat features), 0.0034 for the random one at 2048; the rounding of ~80 rows of a sum,
+  // through 512 output weights.)
   const int positions = sanitized() ? 40 : 400;
   const auto& q = net::builtin_quantized();
-  EXPECT_GE(q.one, 512);
-  EXPECT_LT(largest_difference(net::builtin_weights(), q, positions, 1), 0.004f);
+  EXPECT_EQ(q.one, 512);
+  EXPECT_LT(largest_difference(net::builtin_weights(), q, positions, 1), 0.006f);
   const auto w = random_net(2, 0.3f);
   const auto rq = net::quantize(*w);
   EXPECT_EQ(rq->one, 2048);
@@ -82,12 +83,13 @@ TEST(UtttNetwork16, ValuesAreTheFloatNetworksWithinAFewThousandths) {
 
 TEST(UtttNetwork16, LargerWeightsGetACoarserScaleAndNeverOverflow) {
   // Hidden weights up to +-4: a position's sum can reach hundreds, so one drops below 4096 (and
-  // the values still follow the float network's, less closely).
+  // the values still follow the float network's, less closely: 0.020 with the 36 threat
+  // features).
   const auto w = random_net(4, 8.0f);
   const auto q = net::quantize(*w);
   EXPECT_LT(q->one, 4096);
   EXPECT_GE(q->one, 16);
-  EXPECT_LT(largest_difference(*w, *q, sanitized() ? 40 : 400, 5), 0.02f);
+  EXPECT_LT(largest_difference(*w, *q, sanitized() ? 40 : 400, 5), 0.03f);
 }
 
 TEST(UtttNetwork16, RefusesWeightsItCannotRepresent) {

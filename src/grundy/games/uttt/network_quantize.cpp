@@ -15,7 +15,8 @@ constexpr long kMax16 = std::numeric_limits<std::int16_t>::max();
 constexpr long kMin16 = std::numeric_limits<std::int16_t>::min();
 
 // The features of which a position holds at most one: per cell (mine, theirs), per board
-// (mine, theirs, closed), the board to play in (ten). Every feature is in exactly one group.
+// (mine, theirs, closed), the board to play in (ten); each threat feature alone. Every feature is
+// in exactly one group.
 std::vector<std::vector<int>> exclusive_groups() {
   std::vector<std::vector<int>> groups;
   for (int c = 0; c < kCells; ++c) groups.push_back({kMine + c, kTheirs + c});
@@ -23,6 +24,8 @@ std::vector<std::vector<int>> exclusive_groups() {
   std::vector<int> forced;
   for (int b = 0; b <= 9; ++b) forced.push_back(kForced + b);
   groups.push_back(forced);
+  // The threat features of a board are independent of each other: a group each.
+  for (int f = kMyThreats; f < kInputs; ++f) groups.push_back({f});
   return groups;
 }
 
@@ -55,6 +58,14 @@ bool quantize_hidden(const Weights& w, int shift, QuantizedWeights& q) {
     }
     if (high > kMax16 || low < kMin16) return false;
   }
+  for (int board = 0; board < 9; ++board)
+    for (unsigned bits = 0; bits < 16; ++bits)
+      for (int i = 0; i < kHidden; ++i) {
+        int sum = 0;
+        for (unsigned g = 0; g < 4; ++g)
+          if ((bits >> g) & 1) sum += q.hidden[kMyThreats + 9 * static_cast<int>(g) + board][i];
+        q.threat_rows[board][bits][i] = static_cast<std::int16_t>(sum);  // (modulo 2^16)
+      }
   q.one = static_cast<std::int16_t>(1 << shift);
   return true;
 }

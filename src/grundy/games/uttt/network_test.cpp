@@ -37,6 +37,75 @@ Board played_position(Rules rules, search::Rng& rng, int plies) {
   return b;
 }
 
+// The threat features of b, counted the long way: for each open board, whether some line holds
+// two of a side's stones and no other stone (a threat), and whether some line holds none of the
+// other side's (the board can still be won), for each side.
+int threat_count(const Board& b) {
+  static const int lines[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
+                                  {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
+  int count = 0;
+  for (int k = 0; k < 9; ++k) {
+    if (!((b.open_boards() >> k) & 1)) continue;
+    for (int side = 0; side < 2; ++side) {
+      bool threat = false, alive = false;
+      for (const auto& line : lines) {
+        int own = 0, other = 0;
+        for (int c : line) {
+          own += (b.cells(side, k) >> c) & 1;
+          other += (b.cells(1 - side, k) >> c) & 1;
+        }
+        alive = alive || other == 0;
+        threat = threat || (other == 0 && own == 2);
+      }
+      count += threat + alive;
+    }
+  }
+  return count;
+}
+
+TEST(UtttNetwork, ThreatFeaturesOfEveryBoardAreTheLongWays) {
+  // Every board there is (each cell the mover's, the opponent's or empty), against the lines
+  // checked one by one.
+  static const int lines[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
+                                  {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
+  int boards = 0;
+  for (unsigned mine = 0; mine < 512; ++mine)
+    for (unsigned theirs = 0; theirs < 512; ++theirs) {
+      if (mine & theirs) continue;
+      ++boards;
+      bool closed = (mine | theirs) == 0x1ff;
+      unsigned want = 0;
+      for (const auto& line : lines) {
+        int m = 0, t = 0;
+        for (int c : line) {
+          m += (mine >> c) & 1;
+          t += (theirs >> c) & 1;
+        }
+        closed = closed || m == 3 || t == 3;
+        if (t == 0) want |= (m == 2 ? 1u : 0u) | 4u;
+        if (m == 0) want |= (t == 2 ? 2u : 0u) | 8u;
+      }
+      ASSERT_EQ(net::board_threats(mine, theirs), closed ? 0u : want) << mine << " " << theirs;
+    }
+  EXPECT_EQ(boards, 19683);
+}
+
+TEST(UtttNetwork, ThreatFeaturesSayWhoThreatensAndWhoCanStillWinABoard) {
+  // The mover (X) holds a1 and b1 of board a (cells 0 and 1 of board 0), O holds c2 (cell 5):
+  // X threatens the top row, O has no two in a line, both can still win board a.
+  EXPECT_EQ(net::board_threats(0b000000011, 0b000100000), 1u | 4u | 8u);
+  // O blocks the top row with cell 2 and so holds two of the right column (2, 5, 8): O's threat.
+  EXPECT_EQ(net::board_threats(0b000000011, 0b000100100), 2u | 4u | 8u);
+  // A line of the mover's or a full board: the board is closed, no features.
+  EXPECT_EQ(net::board_threats(0b000000111, 0b000011000), 0u);
+  EXPECT_EQ(net::board_threats(0b010110001, 0b101001110), 0u);
+  // Each side threatens: X the diagonal 0-4-8 (cells 0, 4), O the column 2-5-8 (cells 2, 5).
+  EXPECT_EQ(net::board_threats(0b000010001, 0b000100100), 1u | 2u | 4u | 8u);
+  // X holds 0, 5, 7 and O holds 1, 3, 4, 8: every line holds an O, and only the diagonal 2-4-6
+  // holds no X, with one O: only O can still win the board, and nobody threatens.
+  EXPECT_EQ(net::board_threats(0b010100001, 0b100011010), 8u);
+}
+
 TEST(UtttNetwork, FeaturesFromTheBoardAndFromTheCellsAgreeUnderEverySymmetry) {
   search::Rng rng(12);
   for (int i = 0; i < (sanitized() ? 100 : 1000); ++i) {
@@ -63,7 +132,7 @@ TEST(UtttNetwork, FeaturesFromTheBoardAndFromTheCellsAgreeUnderEverySymmetry) {
           n, b.stones() + std::popcount(static_cast<unsigned>(b.owned(0) | b.owned(1))) +
                  std::popcount(~static_cast<unsigned>(b.open_boards() | b.owned(0) | b.owned(1)) &
                                kFullBoard) +
-                 1);
+                 1 + threat_count(b));
     }
   }
 }
