@@ -64,11 +64,6 @@ inline void add_row(Accumulator16& a, const QuantizedWeights& w, int feature) {
   for (int i = 0; i < kHidden; ++i) a.v[i] = static_cast<std::int16_t>(a.v[i] + row[i]);
 }
 
-inline void sub_row(Accumulator16& a, const QuantizedWeights& w, int feature) {
-  const std::int16_t* row = w.hidden[feature];
-  for (int i = 0; i < kHidden; ++i) a.v[i] = static_cast<std::int16_t>(a.v[i] - row[i]);
-}
-
 // The rows of threat features `bits` (board_threats) of `board`, added or taken out.
 inline void add_threats(Accumulator16& a, const QuantizedWeights& w, int board, unsigned bits) {
   if (bits == 0) return;
