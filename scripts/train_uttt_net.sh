@@ -43,7 +43,13 @@
 #      networks of steps 1-17 were made by a tool of 199 features): net8 trained on (--init; the
 #      new features' rows start at zero) with gen5, gen6, gen7 and gen8, a quarter results,
 #      6 epochs at --lr 0.0005, seed 1                                            -> net10
-#      (net10.inc is the committed network_weights.inc)
+#      (the compiled-in network on 2026-11-28 until net11)
+#  20. 30,000 games of the same search with net10 (its 16-bit weights, as compiled in), 1,000
+#      expansions a move, seed 11                                                -> gen9.games
+#  21. 20 features of the big board (network.h's kInputs 255 since 2026-11-29; 235 before):
+#      net10's 16-bit weights trained on (--init; the new rows start at zero) with gen9, a
+#      quarter results, 6 epochs at --lr 0.0005, seed 1                           -> net11
+#      (net11.inc is the committed network_weights.inc)
 #
 # Every step is deterministic for its seed (one generator per game, a fixed budget, one training
 # thread), whatever THREADS is. But the network search has evaluated in 16-bit integers since
@@ -102,4 +108,8 @@ mkdir -p "$out"
 "$train" train --init "$out/net8.bin" --data "$out/gen5.games" --data "$out/gen6.games" \
   --data "$out/gen7.games" --data "$out/gen8.games" --epochs 6 --lr 0.0005 --seed 1 \
   --result-weight 0.25 --out "$out/net10"
-echo "wrote $out/net10.inc (the committed src/grundy/games/uttt/network_weights.inc is net10)"
+"$train" selfplay --engine net --weights "$out/net10.q.bin" --games 30000 --iterations 1000 \
+  --seed 11 --threads "$threads" --out "$out/gen9.games"
+"$train" train --init "$out/net10.q.bin" --data "$out/gen9.games" --epochs 6 --lr 0.0005 \
+  --seed 1 --result-weight 0.25 --out "$out/net11"
+echo "wrote $out/net11.inc (the committed src/grundy/games/uttt/network_weights.inc is net11)"

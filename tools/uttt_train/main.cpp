@@ -18,8 +18,8 @@
 //       results only; each position seen under a random one of the eight symmetries each epoch),
 //       holding out one game in twenty to report the validation loss; writes PREFIX.bin (the
 //       float weights) and PREFIX.inc (the 16-bit weights compiled into grundy). --init also
-//       takes a network of the 199 features before the threat ones (net8 and older), with the
-//       new features' rows at zero.
+//       takes a network of the 199 features before the threat ones (net8 and older) or of the
+//       235 before the big board's (net10), with the new features' rows at zero.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -84,32 +84,35 @@ void save_bin(const net::Weights& w, const std::string& path) {
   if (!out) die("cannot write " + path);
 }
 
-// The network of 199 features (before the threat features: net8 and older; 512 hidden units)
-// as it was stored: the rows of its features, the bias, the output weights and bias.
-constexpr int kOldInputs = 199;
-constexpr std::size_t kOldSize =
-    (sizeof(float) * (kOldInputs * net::kHidden + 2 * net::kHidden + 1) + 63) / 64 * 64;
+// Networks of fewer features, as they were stored (the rows of their features, the bias, the
+// output weights and bias): 199 before the threat features (net8 and older; 512 hidden units),
+// 235 before the big board's (net10). Their missing features' rows start at zero.
+constexpr int kOldInputs[] = {199, 235};
+constexpr std::size_t stored_size(int inputs) {
+  return (sizeof(float) * (static_cast<std::size_t>(inputs) * net::kHidden + 2 * net::kHidden + 1) +
+          63) / 64 * 64;
+}
 
 void load_bin(net::Weights& w, const std::string& path) {
   std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) die("cannot read weights from " + path);
   const auto size = static_cast<std::size_t>(in.tellg());
   in.seekg(0);
-  if (size == kOldSize) {
-    // A network from before the threat features: its rows, and rows of zeros for the new
-    // features (the same values as before until training moves them).
-    w = net::Weights{};
-    in.read(reinterpret_cast<char*>(&w.hidden[0][0]),
-            static_cast<std::streamsize>(sizeof(float) * kOldInputs * net::kHidden));
-    in.read(reinterpret_cast<char*>(w.hidden_bias), sizeof w.hidden_bias);
-    in.read(reinterpret_cast<char*>(w.output), sizeof w.output);
-    in.read(reinterpret_cast<char*>(&w.output_bias), sizeof w.output_bias);
-  } else if (size == sizeof w) {
-    in.read(reinterpret_cast<char*>(&w), sizeof w);
-  } else {
+  int inputs = size == sizeof w ? net::kInputs : 0;
+  for (int old : kOldInputs)
+    if (size == stored_size(old)) inputs = old;
+  if (inputs == 0)
     die(path + " holds " + std::to_string(size) + " bytes: not a network of " +
-        std::to_string(net::kInputs) + " or " + std::to_string(kOldInputs) + " features");
-  }
+        std::to_string(net::kInputs) + ", 235 or 199 features");
+  // (Rows of zeros for the features the file does not have: the same values as before until
+  // training moves them.)
+  w = net::Weights{};
+  in.read(reinterpret_cast<char*>(&w.hidden[0][0]),
+          static_cast<std::streamsize>(sizeof(float) * static_cast<std::size_t>(inputs) *
+                                       net::kHidden));
+  in.read(reinterpret_cast<char*>(w.hidden_bias), sizeof w.hidden_bias);
+  in.read(reinterpret_cast<char*>(w.output), sizeof w.output);
+  in.read(reinterpret_cast<char*>(&w.output_bias), sizeof w.output_bias);
   if (!in) die("cannot read weights from " + path);
 }
 
@@ -283,7 +286,7 @@ struct Sample {
   float target;
 };
 
-int sample_features(const Sample& s, int symmetry, std::array<std::uint8_t, 128>& f) {
+int sample_features(const Sample& s, int symmetry, net::FeatureList& f) {
   return net::features(s.mine, s.theirs, s.forced, symmetry, f);
 }
 
@@ -334,7 +337,7 @@ struct Trainer {
   std::uint64_t steps = 0;
 
   // Forward and (when learn) backward for one sample; returns the cross-entropy.
-  double step(const std::array<std::uint8_t, 128>& f, int n, float target, bool learn) {
+  double step(const net::FeatureList& f, int n, float target, bool learn) {
     alignas(64) float pre[net::kHidden], h[net::kHidden];
     std::memcpy(pre, w.hidden_bias, sizeof pre);
     for (int k = 0; k < n; ++k) {
@@ -388,7 +391,7 @@ struct Trainer {
 
 double validation_loss(Trainer& t, const std::vector<Sample>& valid) {
   double total = 0;
-  std::array<std::uint8_t, 128> f;
+  net::FeatureList f;
   for (const Sample& s : valid) {
     const int n = sample_features(s, 0, f);
     total += t.step(f, n, s.target, false);
@@ -426,7 +429,7 @@ int train(const Args& a) {
   std::fprintf(stderr, "epoch 0: validation loss %.5f\n", validation_loss(*t, valid));
   std::vector<std::uint32_t> order(samples.size());
   for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::array<std::uint8_t, 128> f;
+  net::FeatureList f;
   for (int e = 1; e <= epochs; ++e) {
     for (std::size_t i = order.size(); i > 1; --i)
       std::swap(order[i - 1], order[rng.below(static_cast<std::uint32_t>(i))]);

@@ -9,13 +9,22 @@
 namespace grundy::uttt::net {
 namespace {
 
-// Appends the threat features of every board (board_threats) to out[n...] in increasing order.
-int threat_features(const std::array<unsigned, 9>& threats, std::array<std::uint8_t, 128>& out,
-                    int n) {
+// Appends the threat features of every board (board_threats) and then the big board's
+// (meta_features) to out[n...] in increasing order.
+int threat_features(const std::array<unsigned, 9>& threats, unsigned my_boards,
+                    unsigned their_boards, FeatureList& out, int n) {
   for (unsigned g = 0; g < 4; ++g)
     for (int board = 0; board < 9; ++board)
       if ((threats[board] >> g) & 1)
         out[n++] = static_cast<std::uint8_t>(kMyThreats + 9 * static_cast<int>(g) + board);
+  unsigned my_alive = 0, their_alive = 0;
+  for (int board = 0; board < 9; ++board) {
+    my_alive |= ((threats[board] >> 2) & 1) << board;
+    their_alive |= ((threats[board] >> 3) & 1) << board;
+  }
+  for (std::uint32_t bits = meta_features(my_boards, their_boards, my_alive, their_alive); bits;
+       bits &= bits - 1)
+    out[n++] = static_cast<std::uint8_t>(kMyMetaThreats + std::countr_zero(bits));
   return n;
 }
 
@@ -56,7 +65,7 @@ void load_weights(const std::string& path, Weights& w) {
     if (!std::isfinite(*p)) throw InputError("'" + path + "' holds a weight that is not finite");
 }
 
-int features(const Board& b, std::array<std::uint8_t, 128>& out) {
+int features(const Board& b, FeatureList& out) {
   int n = 0;
   const int me = b.to_move(), you = 1 - me;
   for (int board = 0; board < 9; ++board)
@@ -78,12 +87,12 @@ int features(const Board& b, std::array<std::uint8_t, 128>& out) {
   std::array<unsigned, 9> threats;
   for (int board = 0; board < 9; ++board)
     threats[board] = board_threats(b.cells(me, board), b.cells(you, board));
-  return threat_features(threats, out, n);
+  return threat_features(threats, mine, yours, out, n);
 }
 
 int features(const std::array<std::uint16_t, 9>& mine_in,
              const std::array<std::uint16_t, 9>& theirs_in, int forced, int s,
-             std::array<std::uint8_t, 128>& out) {
+             FeatureList& out) {
   const auto& sigma = kSymmetry[static_cast<std::size_t>(s)];
   std::array<std::uint16_t, 9> mine{}, theirs{};
   for (int b = 0; b < 9; ++b) {
@@ -102,22 +111,27 @@ int features(const std::array<std::uint16_t, 9>& mine_in,
   for (int b = 0; b < 9; ++b)
     for (unsigned bits = theirs[b]; bits; bits &= bits - 1)
       out[n++] = static_cast<std::uint8_t>(kTheirs + 9 * b + std::countr_zero(bits));
-  for (int b = 0; b < 9; ++b)
-    if (has_line(mine[b])) out[n++] = static_cast<std::uint8_t>(kMyBoards + b);
-  for (int b = 0; b < 9; ++b)
-    if (has_line(theirs[b])) out[n++] = static_cast<std::uint8_t>(kTheirBoards + b);
+  unsigned my_boards = 0, their_boards = 0;
+  for (int b = 0; b < 9; ++b) {
+    my_boards |= static_cast<unsigned>(has_line(mine[b])) << b;
+    their_boards |= static_cast<unsigned>(has_line(theirs[b])) << b;
+  }
+  for (unsigned bits = my_boards; bits; bits &= bits - 1)
+    out[n++] = static_cast<std::uint8_t>(kMyBoards + std::countr_zero(bits));
+  for (unsigned bits = their_boards; bits; bits &= bits - 1)
+    out[n++] = static_cast<std::uint8_t>(kTheirBoards + std::countr_zero(bits));
   for (int b = 0; b < 9; ++b)
     if ((mine[b] | theirs[b]) == kFullBoard && !has_line(mine[b]) && !has_line(theirs[b]))
       out[n++] = static_cast<std::uint8_t>(kDeadBoards + b);
   out[n++] = static_cast<std::uint8_t>(kForced + (forced == 9 ? 9 : sigma[forced]));
   std::array<unsigned, 9> threats;
   for (int b = 0; b < 9; ++b) threats[b] = board_threats(mine[b], theirs[b]);
-  return threat_features(threats, out, n);
+  return threat_features(threats, my_boards, their_boards, out, n);
 }
 
 void refresh(Accumulator& a, const Weights& w, const Board& b) {
   set_bias(a, w);
-  std::array<std::uint8_t, 128> f;
+  FeatureList f;
   const int n = features(b, f);
   for (int k = 0; k < n; ++k) add_row(a, w, f[k]);
 }

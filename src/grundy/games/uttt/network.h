@@ -1,6 +1,6 @@
 #pragma once
 // A small evaluation network for Ultimate Tic-Tac-Toe (docs/uttt.md, "The evaluation network"):
-// the chance that the player to move wins (a draw counting one half), from 235 binary features
+// the chance that the player to move wins (a draw counting one half), from 255 binary features
 // of the position seen by the player to move, through one hidden layer of 512 clipped ReLUs.
 //
 //   features  0- 80  the mover's cells (9 * board + cell)     162-170  boards the mover owns
@@ -13,6 +13,13 @@
 //           208-216  the opponent has one
 //           217-225  the mover can still win it (a line without an opponent's stone)
 //           226-234  the opponent can
+//   the big board (since 2026-11-29, net11):
+//           235-243  winning this open board would give the mover a line of boards (two boards
+//                    of a line are the mover's and the mover can still win this one)
+//           244-252  the same for the opponent
+//               253  the mover can still make a line of boards (a line of boards each the
+//                    mover's or open and still winnable by the mover)
+//               254  the opponent can
 //   hidden    h = clamp(bias + sum of the rows of the features present, 0, 1)
 //   output    sigmoid(w . h + b)
 //
@@ -30,11 +37,16 @@
 
 namespace grundy::uttt::net {
 
-inline constexpr int kInputs = 235;
+inline constexpr int kInputs = 255;
 inline constexpr int kHidden = 512;
 inline constexpr int kMine = 0, kTheirs = 81, kMyBoards = 162, kTheirBoards = 171,
                      kDeadBoards = 180, kForced = 189, kMyThreats = 199, kTheirThreats = 208,
-                     kMyAlive = 217, kTheirAlive = 226;
+                     kMyAlive = 217, kTheirAlive = 226, kMyMetaThreats = 235,
+                     kTheirMetaThreats = 244, kMyMetaAlive = 253, kTheirMetaAlive = 254;
+// At most 8 cells and 6 features of each open board (4 threat, 2 big-board threat), 9 cells and
+// 1 feature of each closed one, the board to play in and the two big-board lines: 129.
+inline constexpr int kMaxFeatures = 160;
+using FeatureList = std::array<std::uint8_t, kMaxFeatures>;
 
 struct Weights {
   alignas(64) float hidden[kInputs][kHidden];
@@ -54,9 +66,8 @@ struct alignas(64) Accumulator {
   float v[kHidden];
 };
 
-// The features present in b for its player to move; returns how many (at most 81 + 9 + 1 + 36:
-// a position with 81 cells taken has no open board).
-int features(const Board& b, std::array<std::uint8_t, 128>& out);
+// The features present in b for its player to move, in increasing order; returns how many.
+int features(const Board& b, FeatureList& out);
 
 inline void add_row(Accumulator& a, const Weights& w, int feature) {
   const float* row = w.hidden[feature];
@@ -97,12 +108,27 @@ inline unsigned board_threats(unsigned mine, unsigned theirs) {
          (detail::meets_every_line(theirs) ? 0u : 4u) | (detail::meets_every_line(mine) ? 0u : 8u);
 }
 
+// The big board's features (kMyMetaThreats on) from the boards each side owns and the boards
+// each side can still win (board_threats' bits 4 and 8): bit k set for feature kMyMetaThreats + k.
+inline std::uint32_t meta_features(unsigned my_boards, unsigned their_boards, unsigned my_alive,
+                                   unsigned their_alive) {
+  // A board is open and winnable by a side exactly when its alive bit is set, so the third
+  // board of a line with two of the side's boards is a threat when it is alive.
+  const unsigned mine = kCompletingCells[my_boards] & my_alive;
+  const unsigned theirs = kCompletingCells[their_boards] & their_alive;
+  // A side can make a line of boards unless the boards it cannot have meet every line.
+  const bool my_line = !detail::meets_every_line(~(my_boards | my_alive) & kFullBoard);
+  const bool their_line = !detail::meets_every_line(~(their_boards | their_alive) & kFullBoard);
+  return mine | theirs << 9 | static_cast<std::uint32_t>(my_line) << 18 |
+         static_cast<std::uint32_t>(their_line) << 19;
+}
+
 // The same from the cells alone, seen through symmetry s of tables.h (training: eight positions
 // from one): the mover's and the opponent's cells per board and the board to play in (9:
 // anywhere). Valid under standard and codingame rules, where a board's owner is whoever has a
 // line in it and a full board without a line has none.
 int features(const std::array<std::uint16_t, 9>& mine, const std::array<std::uint16_t, 9>& theirs,
-             int forced, int s, std::array<std::uint8_t, 128>& out);
+             int forced, int s, FeatureList& out);
 
 // bias + the rows of b's features (the mover's point of view).
 void refresh(Accumulator& a, const Weights& w, const Board& b);

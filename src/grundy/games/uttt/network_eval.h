@@ -63,6 +63,10 @@ inline void add_row(Accumulator16& a, const QuantizedWeights& w, int feature) {
   const std::int16_t* row = w.hidden[feature];
   for (int i = 0; i < kHidden; ++i) a.v[i] = static_cast<std::int16_t>(a.v[i] + row[i]);
 }
+inline void sub_row(Accumulator16& a, const QuantizedWeights& w, int feature) {
+  const std::int16_t* row = w.hidden[feature];
+  for (int i = 0; i < kHidden; ++i) a.v[i] = static_cast<std::int16_t>(a.v[i] - row[i]);
+}
 
 // The rows of threat features `bits` (board_threats) of `board`, added or taken out.
 inline void add_threats(Accumulator16& a, const QuantizedWeights& w, int board, unsigned bits) {
@@ -96,11 +100,35 @@ inline float output(const Accumulator16& a, const QuantizedWeights& w) {
 
 namespace detail {
 
-// The rows every position after a move from `parent` shares, for the mover after it (the
-// parent's opponent): cells, owned boards, closed boards, every board's threat features; no
-// board to play in.
+// What the rows of the big board's features (meta_features) of the positions after a move
+// depend on, for the mover after it: the boards each side owns and can still win.
+struct BigBoard {
+  unsigned my_boards = 0, their_boards = 0, my_alive = 0, their_alive = 0;
+  std::uint32_t features() const {
+    return meta_features(my_boards, their_boards, my_alive, their_alive);
+  }
+  // The same with board `board`'s threat bits (board_threats) replaced by `threats`.
+  BigBoard with(int board, unsigned threats) const {
+    BigBoard b = *this;
+    const unsigned bit = 1u << board;
+    b.my_alive = (my_alive & ~bit) | (((threats >> 2) & 1) << board);
+    b.their_alive = (their_alive & ~bit) | (((threats >> 3) & 1) << board);
+    return b;
+  }
+};
+
+// Adds the rows of the big board's features in `add` and takes out those in `sub`.
 template <class Acc, class W>
-void shared_rows(Acc& a, const W& w, const Board& parent) {
+void change_meta(Acc& a, const W& w, std::uint32_t add, std::uint32_t sub) {
+  for (; add; add &= add - 1) add_row(a, w, kMyMetaThreats + std::countr_zero(add));
+  for (; sub; sub &= sub - 1) sub_row(a, w, kMyMetaThreats + std::countr_zero(sub));
+}
+
+// The rows every position after a move from `parent` shares, for the mover after it (the
+// parent's opponent): cells, owned boards, closed boards, every board's threat features and the
+// big board's; no board to play in. Returns the big board as the parent has it.
+template <class Acc, class W>
+BigBoard shared_rows(Acc& a, const W& w, const Board& parent) {
   const int me = 1 - parent.to_move(), you = parent.to_move();
   set_bias(a, w);
   for (int board = 0; board < 9; ++board) {
@@ -117,8 +145,14 @@ void shared_rows(Acc& a, const W& w, const Board& parent) {
     add_row(a, w, kTheirBoards + std::countr_zero(bits));
   for (unsigned bits = dead; bits; bits &= bits - 1)
     add_row(a, w, kDeadBoards + std::countr_zero(bits));
-  for (int board = 0; board < 9; ++board)
-    add_threats(a, w, board, board_threats(parent.cells(me, board), parent.cells(you, board)));
+  BigBoard big{.my_boards = mine, .their_boards = yours};
+  for (int board = 0; board < 9; ++board) {
+    const unsigned threats = board_threats(parent.cells(me, board), parent.cells(you, board));
+    add_threats(a, w, board, threats);
+    big = big.with(board, threats);
+  }
+  change_meta(a, w, big.features(), 0);
+  return big;
 }
 
 }  // namespace detail
@@ -129,7 +163,8 @@ template <class Acc, class W>
 void evaluate_moves_with(const Board& parent, const Board::Moves& moves, float* values, bool* exact,
                          const W& w) {
   Acc base, a, without;  // `without`: base less the threat rows of board `without_board`
-  detail::shared_rows(base, w, parent);
+  const detail::BigBoard big = detail::shared_rows(base, w, parent);
+  const std::uint32_t meta_before = big.features();
   int without_board = -1;
   const int p = parent.to_move();
   const unsigned owned_before = parent.owned(p);
@@ -155,12 +190,19 @@ void evaluate_moves_with(const Board& parent, const Board::Moves& moves, float* 
       without_board = board;
     }
     a = without;
-    add_threats(a, w, board, board_threats(child.cells(1 - p, board), child.cells(p, board)));
+    const unsigned threats = board_threats(child.cells(1 - p, board), child.cells(p, board));
+    add_threats(a, w, board, threats);
     add_row(a, w, kTheirs + m);
-    if ((child.owned(p) & ~owned_before) != 0)
+    detail::BigBoard after = big.with(board, threats);
+    if ((child.owned(p) & ~owned_before) != 0) {
       add_row(a, w, kTheirBoards + board);
-    else if (((dead(child) & ~dead_before) >> board) & 1)
+      after.their_boards |= 1u << board;
+    } else if (((dead(child) & ~dead_before) >> board) & 1) {
       add_row(a, w, kDeadBoards + board);
+    }
+    // (Mostly the same as before the move: no row.)
+    const std::uint32_t meta = after.features();
+    detail::change_meta(a, w, meta & ~meta_before, meta_before & ~meta);
     const int forced = child.forced_board();
     add_row(a, w, kForced + (forced == kAnyBoard ? 9 : forced));
     values[k] = 1.0f - output(a, w);

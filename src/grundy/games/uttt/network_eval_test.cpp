@@ -84,12 +84,13 @@ TEST(UtttNetwork16, ValuesAreTheFloatNetworksWithinAFewThousandths) {
 TEST(UtttNetwork16, LargerWeightsGetACoarserScaleAndNeverOverflow) {
   // Hidden weights up to +-4: a position's sum can reach hundreds, so one drops below 4096 (and
   // the values still follow the float network's, less closely: 0.020 with the 36 threat
-  // features).
+  // features, 0.041 with the 20 big-board ones too: their rows widen the bound, so one is
+  // coarser; an overflow would be off by tenths).
   const auto w = random_net(4, 8.0f);
   const auto q = net::quantize(*w);
   EXPECT_LT(q->one, 4096);
   EXPECT_GE(q->one, 16);
-  EXPECT_LT(largest_difference(*w, *q, sanitized() ? 40 : 400, 5), 0.03f);
+  EXPECT_LT(largest_difference(*w, *q, sanitized() ? 40 : 400, 5), 0.06f);
 }
 
 TEST(UtttNetwork16, RefusesWeightsItCannotRepresent) {
@@ -110,7 +111,7 @@ TEST(UtttNetwork16, RefusesWeightsItCannotRepresent) {
 }
 
 TEST(UtttNetwork16, TheSearchIsTheSameUnderEveryKernelSet) {
-  const std::uint64_t iterations = sanitized() ? 2000 : 30000;
+  const std::uint64_t iterations = sanitized() ? 500 : 30000;  // (2,000 took 12 s there)
   std::vector<std::uint64_t> want;
   search::Rng rng(8);
   const Board start = position_after(rng, 9);

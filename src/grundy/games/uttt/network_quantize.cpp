@@ -15,7 +15,7 @@ constexpr long kMax16 = std::numeric_limits<std::int16_t>::max();
 constexpr long kMin16 = std::numeric_limits<std::int16_t>::min();
 
 // The features of which a position holds at most one: per cell (mine, theirs), per board
-// (mine, theirs, closed), the board to play in (ten); each threat feature alone. Every feature is
+// (mine, theirs, closed), the board to play in (ten); each threat and big-board feature alone. Every feature is
 // in exactly one group.
 std::vector<std::vector<int>> exclusive_groups() {
   std::vector<std::vector<int>> groups;
@@ -24,7 +24,8 @@ std::vector<std::vector<int>> exclusive_groups() {
   std::vector<int> forced;
   for (int b = 0; b <= 9; ++b) forced.push_back(kForced + b);
   groups.push_back(forced);
-  // The threat features of a board are independent of each other: a group each.
+  // The threat features of a board are independent of each other, and so are the big board's:
+  // a group each.
   for (int f = kMyThreats; f < kInputs; ++f) groups.push_back({f});
   return groups;
 }
@@ -111,7 +112,7 @@ const QuantizedWeights& builtin_quantized() {
 float evaluate(const Board& b, const QuantizedWeights& w) {
   Accumulator16 a;
   set_bias(a, w);
-  std::array<std::uint8_t, 128> f;
+  FeatureList f;
   const int n = features(b, f);
   for (int k = 0; k < n; ++k) add_row(a, w, f[k]);
   return output(a, w);

@@ -37,13 +37,36 @@ Board played_position(Rules rules, search::Rng& rng, int plies) {
   return b;
 }
 
+constexpr int kLineCells[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
+                                  {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
+
+// The big board's features the long way, for each line of boards: a side's threat at the third
+// board of a line whose other two are the side's, when the side can still win that board; a line
+// the side can still make when each of its boards is the side's or one the side can still win.
+std::uint32_t meta_long_way(const unsigned boards[2], const unsigned alive[2]) {
+  std::uint32_t want = 0;
+  for (int side = 0; side < 2; ++side)
+    for (const auto& line : kLineCells) {
+      int own = 0, possible = 0;
+      for (int k : line) {
+        own += (boards[side] >> k) & 1;
+        possible += ((boards[side] | alive[side]) >> k) & 1;
+      }
+      if (possible == 3) want |= 1u << (18 + side);
+      if (own != 2) continue;
+      for (int k : line)
+        if ((alive[side] >> k) & 1) want |= 1u << (9 * side + k);
+    }
+  return want;
+}
+
 // The threat features of b, counted the long way: for each open board, whether some line holds
 // two of a side's stones and no other stone (a threat), and whether some line holds none of the
-// other side's (the board can still be won), for each side.
+// other side's (the board can still be won), for each side; then the big board's features.
 int threat_count(const Board& b) {
-  static const int lines[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
-                                  {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
+  const auto& lines = kLineCells;
   int count = 0;
+  unsigned alive_of[2] = {0, 0};
   for (int k = 0; k < 9; ++k) {
     if (!((b.open_boards() >> k) & 1)) continue;
     for (int side = 0; side < 2; ++side) {
@@ -58,16 +81,19 @@ int threat_count(const Board& b) {
         threat = threat || (other == 0 && own == 2);
       }
       count += threat + alive;
+      alive_of[side] |= static_cast<unsigned>(alive) << k;
     }
   }
-  return count;
+  const int me = b.to_move();
+  const unsigned boards[2] = {b.owned(me), b.owned(1 - me)};
+  const unsigned alive[2] = {alive_of[me], alive_of[1 - me]};
+  return count + std::popcount(meta_long_way(boards, alive));
 }
 
 TEST(UtttNetwork, ThreatFeaturesOfEveryBoardAreTheLongWays) {
   // Every board there is (each cell the mover's, the opponent's or empty), against the lines
   // checked one by one.
-  static const int lines[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
-                                  {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
+  const auto& lines = kLineCells;
   int boards = 0;
   for (unsigned mine = 0; mine < 512; ++mine)
     for (unsigned theirs = 0; theirs < 512; ++theirs) {
@@ -106,6 +132,46 @@ TEST(UtttNetwork, ThreatFeaturesSayWhoThreatensAndWhoCanStillWinABoard) {
   EXPECT_EQ(net::board_threats(0b010100001, 0b100011010), 8u);
 }
 
+TEST(UtttNetwork, BigBoardFeaturesAreTheLongWays) {
+  // Random big boards: each board the mover's, the opponent's, or open and winnable by either
+  // side, both or neither (a closed board without an owner is one that neither can win).
+  search::Rng rng(21);
+  int threats = 0, lines = 0;
+  for (int i = 0; i < (sanitized() ? 20000 : 200000); ++i) {
+    unsigned boards[2] = {0, 0}, alive[2] = {0, 0};
+    for (int k = 0; k < 9; ++k) {
+      const unsigned state = rng.below(6), bit = 1u << k;
+      if (state < 2) {
+        boards[state] |= bit;
+      } else {
+        alive[0] |= (state & 1) ? bit : 0;
+        alive[1] |= state >= 4 ? bit : 0;
+      }
+    }
+    const std::uint32_t want = meta_long_way(boards, alive);
+    ASSERT_EQ(net::meta_features(boards[0], boards[1], alive[0], alive[1]), want)
+        << boards[0] << " " << boards[1] << " " << alive[0] << " " << alive[1];
+    threats += std::popcount(want & 0x3ffff);
+    lines += std::popcount(want >> 18);
+  }
+  EXPECT_GT(threats, 1000);
+  EXPECT_GT(lines, 1000);
+}
+
+TEST(UtttNetwork, BigBoardFeaturesSayWhoIsOneBoardFromALine) {
+  // The mover owns boards 0 and 1 (a and b), board 2 is open and the mover can still win it:
+  // a threat at board 2 and a line still possible; the opponent owns 4 and 8 with 0 the
+  // mover's: no threat for it, and no line of boards it owns or can still win.
+  EXPECT_EQ(net::meta_features(0b000000011, 0b100010000, 0b000000100, 0b000000100),
+            (1u << 2) | (1u << 18));
+  // The same with board 2 lost to the mover (only the opponent can win it): no threat; the
+  // mover's other lines all need a board of the opponent's or one it cannot win.
+  EXPECT_EQ(net::meta_features(0b000000011, 0b100010000, 0, 0b011101100), 1u << 19);
+  // Nothing owned and every board winnable by both: both can still make a line.
+  EXPECT_EQ(net::meta_features(0, 0, 0x1ff, 0x1ff), (1u << 18) | (1u << 19));
+  EXPECT_EQ(net::meta_features(0, 0, 0, 0), 0u);
+}
+
 TEST(UtttNetwork, FeaturesFromTheBoardAndFromTheCellsAgreeUnderEverySymmetry) {
   search::Rng rng(12);
   for (int i = 0; i < (sanitized() ? 100 : 1000); ++i) {
@@ -118,7 +184,7 @@ TEST(UtttNetwork, FeaturesFromTheBoardAndFromTheCellsAgreeUnderEverySymmetry) {
     }
     const int forced = b.forced_board() == kAnyBoard ? 9 : b.forced_board();
     for (int s = 0; s < 8; ++s) {
-      std::array<std::uint8_t, 128> from_board, from_cells;
+      net::FeatureList from_board, from_cells;
       const int n = net::features(b.transformed(s), from_board);
       ASSERT_EQ(net::features(mine, theirs, forced, s, from_cells), n);
       for (int k = 0; k < n; ++k) {
@@ -290,7 +356,11 @@ std::uint64_t visits_to_free_moves(double penalty) {
   search::Rng rng(14);
   std::uint64_t visits = 0;
   int positions = 0;
-  for (int attempt = 0; attempt < 2000 && positions < 10; ++attempt) {
+  // (Under the sanitizers 4 positions and 1,500 iterations: the 10 and 3,000 of the plain build
+  // took 16-20 s there.)
+  const int wanted = sanitized() ? 4 : 10;
+  const std::uint64_t iterations = sanitized() ? 1500 : 3000;
+  for (int attempt = 0; attempt < 2000 && positions < wanted; ++attempt) {
     const Board b = played_position(Rules::codingame, rng, 20 + static_cast<int>(rng.below(30)));
     if (b.is_over()) continue;
     Board::Moves legal;
@@ -300,10 +370,10 @@ std::uint64_t visits_to_free_moves(double penalty) {
     if (free == 0 || free == static_cast<int>(legal.size())) continue;
     ++positions;
     NetSearch s(b, {.max_nodes = 1 << 20, .free_move_penalty = penalty, .weights = w.get()});
-    for (const auto& m : s.search({.iterations = 3000}).moves)
+    for (const auto& m : s.search({.iterations = iterations}).moves)
       if (gives_free_move(b, m.move)) visits += m.visits;
   }
-  EXPECT_EQ(positions, 10);
+  EXPECT_EQ(positions, wanted);
   return visits;
 }
 
