@@ -49,8 +49,8 @@ bool input_waiting() {
   return ::poll(&p, 1, 0) != 0;
 }
 
-// The time between turns: the bot's memory work (Bot::prefault_step) while no input waits. When
-// input came meanwhile, returns a time before it arrived (the last look that found none), so
+// The time between turns: the bot's tree and memory work (Bot::idle_step) while no input waits.
+// When input came meanwhile, returns a time before it arrived (the last look that found none), so
 // that the turn's clock starts no later than the referee's.
 std::optional<std::chrono::steady_clock::time_point> idle(uttt::Bot& bot) {
   std::optional<std::chrono::steady_clock::time_point> nothing_at;  // the last empty look began
@@ -58,7 +58,7 @@ std::optional<std::chrono::steady_clock::time_point> idle(uttt::Bot& bot) {
     const auto look = std::chrono::steady_clock::now();
     if (input_waiting()) return nothing_at ? nothing_at : look;
     nothing_at = look;
-    if (!bot.prefault_step()) return std::nullopt;
+    if (!bot.idle_step()) return std::nullopt;
   }
 }
 

@@ -90,7 +90,8 @@ void save_bin(const net::Weights& w, const std::string& path) {
 constexpr int kOldInputs[] = {199, 235};
 constexpr std::size_t stored_size(int inputs) {
   return (sizeof(float) * (static_cast<std::size_t>(inputs) * net::kHidden + 2 * net::kHidden + 1) +
-          63) / 64 * 64;
+          63) /
+         64 * 64;
 }
 
 void load_bin(net::Weights& w, const std::string& path) {

@@ -69,8 +69,13 @@ Bot::Bot(const BotOptions& options)
 
 Bot::~Bot() = default;
 
-bool Bot::prefault_step() {
-  return engine_->net && engine_->net->prefault_step();
+bool Bot::idle_step() {
+  if (pending_) {
+    engine_->advance(before_pending_, *pending_);
+    pending_.reset();
+    return true;
+  }
+  return engine_->net && engine_->net->idle_step();
 }
 
 BotTurn Bot::play(const Turn& turn, std::chrono::steady_clock::time_point arrival) {

@@ -58,10 +58,11 @@ class Bot {
   // legal moves (another rule set?) and not a single legal move (an opening the referee imposes).
   BotTurn play(const Turn& turn, std::chrono::steady_clock::time_point arrival);
 
-  // Work for the time between turns (the opponent's): backs a little more of the memory the
-  // next searches will write (NetSearch::prefault_step; a few milliseconds at most). Returns
-  // false when there is nothing left to do.
-  bool prefault_step();
+  // Work for the time between turns (the opponent's), a step at a time: follows our last move
+  // in the engine's tree, compacts the tree when it has grown large, backs a little more of the
+  // memory the next searches will write (NetSearch::idle_step). Off the turn's clock, so that a
+  // turn never pays for a large copy. Returns false when there is nothing left to do.
+  bool idle_step();
 
   const Board& board() const { return board_; }
 

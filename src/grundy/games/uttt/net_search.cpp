@@ -72,6 +72,16 @@ bool NetSearch::prefault_step() {
   return spare_->prefault(spare_->capacity() / 2 + 1, kStep);
 }
 
+bool NetSearch::idle_step() {
+  // (Once per search: the kept subtree alone may hold more than a quarter.)
+  if (!compacted_ && pool_->size() > pool_->capacity() / 4) {
+    compact();
+    compacted_ = true;
+    return true;
+  }
+  return prefault_step();
+}
+
 void NetSearch::compact() {
   Pool& from = *pool_;
   Pool& to = *spare_;
@@ -275,6 +285,7 @@ NetSearchResult NetSearch::search(NetSearchLimits limits) {
   const auto start = std::chrono::steady_clock::now();
   if (!limits.iterations && limits.seconds <= 0 && !limits.stop) limits.iterations = 10000;
   if (pool_->size() > pool_->capacity() / 2) compact();
+  compacted_ = false;
   Pool& nodes = *pool_;
   if (nodes[root_index_].first_child == 0) expand(root_index_, root_);
   std::uint64_t done = 0;

@@ -86,6 +86,11 @@ class NetSearch {
   // For the time between a bot's turns: a timed search that meets fresh memory loses
   // milliseconds per page on some virtual machines. Returns false when all of it is backed.
   bool prefault_step();
+  // Work for the time between a bot's turns: a compaction when the pool is more than a quarter
+  // full, once between two searches (search() compacts past one half, on the turn's clock:
+  // copying millions of nodes can take longer than a 100 ms turn), else prefault_step(). The same
+  // searches follow either way. Returns false when there is nothing left to do.
+  bool idle_step();
 
   // Up to n iterations, fewer once the root is exact; returns how many ran. run() calls the
   // copy of this loop compiled for the active kernel set (net_search.cpp); run_here is that
@@ -110,6 +115,7 @@ class NetSearch {
   std::uint32_t root_index_ = 1;  // node 0 is nobody (a first_child of 0: not expanded)
   std::unique_ptr<Pool> pool_, spare_;
   std::vector<std::uint32_t> path_;
+  bool compacted_ = false;  // by idle_step since the last search
 };
 
 }  // namespace grundy::uttt

@@ -91,8 +91,7 @@ int features(const Board& b, FeatureList& out) {
 }
 
 int features(const std::array<std::uint16_t, 9>& mine_in,
-             const std::array<std::uint16_t, 9>& theirs_in, int forced, int s,
-             FeatureList& out) {
+             const std::array<std::uint16_t, 9>& theirs_in, int forced, int s, FeatureList& out) {
   const auto& sigma = kSymmetry[static_cast<std::size_t>(s)];
   std::array<std::uint16_t, 9> mine{}, theirs{};
   for (int b = 0; b < 9; ++b) {

@@ -15,8 +15,8 @@ constexpr long kMax16 = std::numeric_limits<std::int16_t>::max();
 constexpr long kMin16 = std::numeric_limits<std::int16_t>::min();
 
 // The features of which a position holds at most one: per cell (mine, theirs), per board
-// (mine, theirs, closed), the board to play in (ten); each threat and big-board feature alone. Every feature is
-// in exactly one group.
+// (mine, theirs, closed), the board to play in (ten); each threat and big-board feature alone.
+// Every feature is in exactly one group.
 std::vector<std::vector<int>> exclusive_groups() {
   std::vector<std::vector<int>> groups;
   for (int c = 0; c < kCells; ++c) groups.push_back({kMine + c, kTheirs + c});

@@ -412,6 +412,29 @@ TEST(UtttNetSearch, KeepsTheSubtreeOfTheMovePlayedAndIsReproducible) {
   EXPECT_GT(again.nodes, 1000u);
 }
 
+TEST(UtttNetSearch, CompactingBetweenTurnsChangesNoChoice) {
+  // b compacts its tree between turns (idle_step, past a quarter of the pool), a only when a
+  // search starts past one half: the same moves and visits every turn.
+  const auto w = random_weights(15);
+  const Board start = play_moves("e5 e4", Rules::codingame);
+  NetSearch a(start, {.max_nodes = 1 << 18, .weights = w.get()});
+  NetSearch b(start, {.max_nodes = 1 << 18, .weights = w.get()});
+  int smaller = 0;  // turns on which b's pool held fewer nodes: it had compacted
+  for (int turn = 0; turn < 12 && !a.root().is_over(); ++turn) {
+    const auto ra = a.search({.iterations = 4000}), rb = b.search({.iterations = 4000});
+    EXPECT_EQ(ra.best, rb.best);
+    ASSERT_EQ(ra.moves.size(), rb.moves.size());
+    for (std::size_t i = 0; i < ra.moves.size(); ++i)
+      EXPECT_EQ(ra.moves[i].visits, rb.moves[i].visits);
+    smaller += rb.nodes < ra.nodes;
+    a.advance(ra.best);
+    b.advance(ra.best);
+    int steps = 0;
+    while (b.idle_step()) ASSERT_LT(++steps, 100);
+  }
+  EXPECT_GT(smaller, 0);
+}
+
 TEST(UtttNetSearch, BackingMemoryBetweenSearchesChangesNothing) {
   const auto w = random_weights(11);
   const Board start = play_moves("e5 e4", Rules::codingame);
