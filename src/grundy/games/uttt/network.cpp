@@ -17,13 +17,9 @@ int threat_features(const std::array<unsigned, 9>& threats, unsigned my_boards,
     for (int board = 0; board < 9; ++board)
       if ((threats[board] >> g) & 1)
         out[n++] = static_cast<std::uint8_t>(kMyThreats + 9 * static_cast<int>(g) + board);
-  unsigned my_alive = 0, their_alive = 0;
-  for (int board = 0; board < 9; ++board) {
-    my_alive |= ((threats[board] >> 2) & 1) << board;
-    their_alive |= ((threats[board] >> 3) & 1) << board;
-  }
-  for (std::uint32_t bits = meta_features(my_boards, their_boards, my_alive, their_alive); bits;
-       bits &= bits - 1)
+  detail::BigBoard big{.my_boards = my_boards, .their_boards = their_boards};
+  for (int board = 0; board < 9; ++board) big = big.with(board, threats[board]);
+  for (std::uint32_t bits = big.features(); bits; bits &= bits - 1)
     out[n++] = static_cast<std::uint8_t>(kMyMetaThreats + std::countr_zero(bits));
   return n;
 }
