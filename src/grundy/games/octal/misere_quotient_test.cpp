@@ -27,10 +27,12 @@ class BruteMisere {
  public:
   explicit BruteMisere(const OctalCode& code)
       : game_{&code}, solver_(game_, Rule::misere, SolverLimits{std::size_t{1} << 23}) {}
-  bool is_p(Heaps heaps) {
-    heaps.erase(std::remove(heaps.begin(), heaps.end(), 0u), heaps.end());
-    std::sort(heaps.begin(), heaps.end());
-    return solver_.value(heaps) == 0;
+  bool is_p(const Heaps& heaps) {
+    Heaps nonzero;
+    for (auto h : heaps)
+      if (h != 0) nonzero.push_back(h);
+    std::sort(nonzero.begin(), nonzero.end());
+    return solver_.value(nonzero) == 0;
   }
 
  private:
