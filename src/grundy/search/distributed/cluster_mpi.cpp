@@ -4,8 +4,9 @@
 // each worker: the master relays shared table entries, so every worker hears only from the
 // master, in order, and nothing can reach it after the final stop. Sends never block (a rank
 // that waited in MPI_Send for another rank waiting in its own would deadlock): each goes out
-// with MPI_Isend from a buffer kept until it completes. Every rank polls with MPI_Iprobe and
-// sleeps rather than blocking in MPI_Recv, whose busy wait would take a core from the engines;
+// with MPI_Isend from a buffer kept until it completes; receives never block either (Inbox). Every
+// rank polls and sleeps rather than blocking in MPI_Recv, whose busy wait would take a core from
+// the engines;
 // the sleeps are as long as the latency allows (kMasterPoll and the worker's two intervals).
 //
 // The C interface only: Open MPI's deprecated C++ bindings are left out.
@@ -13,6 +14,7 @@
 #define MPICH_SKIP_MPICXX 1
 #include <mpi.h>
 
+#include <algorithm>
 #include <chrono>
 #include <list>
 #include <thread>
@@ -83,19 +85,54 @@ class Outbox {
   std::list<Pending> pending_;
 };
 
-// A message waiting from `source` (MPI_ANY_SOURCE: anyone), received; false when none.
-bool poll_bytes(int source, std::string& out, int& from) {
-  int flag = 0;
-  MPI_Status st;
-  MPI_Iprobe(source, kTag, MPI_COMM_WORLD, &flag, &st);
-  if (!flag) return false;
-  int count = 0;
-  MPI_Get_count(&st, MPI_BYTE, &count);
-  out.assign(static_cast<std::size_t>(count), '\0');
-  MPI_Recv(out.data(), count, MPI_BYTE, st.MPI_SOURCE, kTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  from = st.MPI_SOURCE;
-  return true;
-}
+// Messages in, without ever blocking. A probed message is matched (MPI_Improbe) and received
+// with MPI_Imrecv: a large one comes in fragments that its sender must push, so a blocking
+// MPI_Recv of a message whose sender stops half way (SIGSTOP, a hung node) hung the master until
+// the sender came back, and no stall could be noticed meanwhile. Messages are handed out in the
+// order they were matched, per sender (MPI's order), each once it has arrived whole.
+class Inbox {
+ public:
+  // A whole message from `source` (MPI_ANY_SOURCE: anyone); false when none has arrived.
+  bool poll(int source, std::string& out, int& from) {
+    match(source);
+    for (auto it = pending_.begin(); it != pending_.end(); ++it) {
+      if (!it->done) MPI_Test(&it->request, &it->done, MPI_STATUS_IGNORE);
+      const bool earlier_from_sender = std::any_of(
+          pending_.begin(), it, [&](const Pending& p) { return p.source == it->source; });
+      if (!it->done || earlier_from_sender) continue;
+      out = std::move(it->bytes);
+      from = it->source;
+      pending_.erase(it);
+      return true;
+    }
+    return false;
+  }
+
+ private:
+  struct Pending {
+    MPI_Request request;
+    int source;
+    int done;
+    std::string bytes;
+  };
+  // Matches every message waiting from `source` (a list: buffers never move while received).
+  void match(int source) {
+    while (true) {
+      int flag = 0;
+      MPI_Message message;
+      MPI_Status st;
+      MPI_Improbe(source, kTag, MPI_COMM_WORLD, &flag, &message, &st);
+      if (!flag) return;
+      int count = 0;
+      MPI_Get_count(&st, MPI_BYTE, &count);
+      pending_.push_back(
+          {MPI_REQUEST_NULL, st.MPI_SOURCE, 0, std::string(static_cast<std::size_t>(count), '\0')});
+      auto& p = pending_.back();
+      MPI_Imrecv(p.bytes.data(), count, MPI_BYTE, &message, &p.request);
+    }
+  }
+  std::list<Pending> pending_;
+};
 
 class MpiChannel : public JobChannel {
  public:
@@ -125,7 +162,7 @@ class MpiChannel : public JobChannel {
       outbox_.progress();
       share_local();
       if (answers_.pop(out, 0)) return true;
-      if (poll_bytes(MPI_ANY_SOURCE, bytes, from)) {
+      if (inbox_.poll(MPI_ANY_SOURCE, bytes, from)) {
         ++traffic_.messages_received;
         traffic_.bytes_received += bytes.size();
         const MessageType type = message_type(bytes);
@@ -154,7 +191,7 @@ class MpiChannel : public JobChannel {
     int from = 0;
     while (left > 0 && Clock::now() < deadline) {
       outbox_.progress();
-      if (!poll_bytes(MPI_ANY_SOURCE, bytes, from)) {
+      if (!inbox_.poll(MPI_ANY_SOURCE, bytes, from)) {
         std::this_thread::sleep_for(std::chrono::microseconds(500));
         continue;
       }
@@ -206,6 +243,7 @@ class MpiChannel : public JobChannel {
   AnswerQueue answers_;
   std::unique_ptr<EngineThread> local_;
   Outbox outbox_;
+  Inbox inbox_;
   ChannelTraffic traffic_;
   std::function<void(const std::vector<TableEntry>&)> listener_;
   Clock::time_point last_share_ = Clock::now();
@@ -240,6 +278,7 @@ class MpiCluster : public Cluster {
     AnswerQueue answers;
     EngineThread engine(rank_, std::move(worker), answers);
     Outbox outbox;
+    Inbox inbox;
     std::string bytes;
     int from = 0;
     auto last_share = Clock::now();
@@ -254,7 +293,7 @@ class MpiCluster : public Cluster {
         engine.share()->take(batch);
         if (!batch.empty()) outbox.send(encode_entries(rank_, batch), kMaster);
       }
-      if (!poll_bytes(kMaster, bytes, from)) {
+      if (!inbox.poll(kMaster, bytes, from)) {
         // Busy: only withdrawals and shared entries can come, and the engine's answer wakes
         // this thread at once; idle: a job is what it waits for.
         if (answers.pop(a, engine.busy() ? kBusyWorkerPoll : kIdleWorkerPoll))
