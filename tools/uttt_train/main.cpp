@@ -34,6 +34,7 @@
 #include <thread>
 #include <vector>
 
+#include "grundy/core/parse.h"
 #include "grundy/games/uttt/board.h"
 #include "grundy/games/uttt/net_search.h"
 #include "grundy/games/uttt/network.h"
@@ -53,6 +54,29 @@ namespace net = uttt::net;
   std::exit(2);
 }
 
+// The numeric options and their ranges (whole numbers are never wrapped: "-1" is refused, not
+// read as 2^64 - 1), and the options that take a word or a file.
+struct NumberOption {
+  const char* name;
+  double min, max;
+  bool whole;
+};
+constexpr NumberOption kNumberOptions[] = {
+    {"--games", 1, 1e9, true},        {"--iterations", 1, 1e6, true},
+    {"--threads", 1, 256, true},      {"--seed", 0, 1e18, true},
+    {"--random-plies", 0, 81, true},  {"--sample-plies", 0, 81, true},
+    {"--exploration", 0, 100, false}, {"--minimax-weight", 0, 1, false},
+    {"--epochs", 1, 100000, true},    {"--batch", 1, 1 << 20, true},
+    {"--lr", 1e-9, 10, false},        {"--result-weight", 0, 1, false},
+};
+constexpr const char* kWordOptions[] = {"--engine", "--weights", "--out", "--data", "--init"};
+
+const NumberOption& number_option(const std::string& name) {
+  for (const auto& o : kNumberOptions)
+    if (name == o.name) return o;
+  die("no numeric option " + name);
+}
+
 struct Args {
   std::vector<std::string> words;
   std::string get(const std::string& name, const std::string& fallback = "") const {
@@ -68,11 +92,33 @@ struct Args {
   }
   std::uint64_t number(const std::string& name, std::uint64_t fallback) const {
     const std::string v = get(name);
-    return v.empty() ? fallback : std::stoull(v);
+    const NumberOption& o = number_option(name);
+    return v.empty() ? fallback
+                     : parse_uint_in(v, name, static_cast<std::uint64_t>(o.min),
+                                     static_cast<std::uint64_t>(o.max));
   }
   double real(const std::string& name, double fallback) const {
     const std::string v = get(name);
-    return v.empty() ? fallback : std::stod(v);
+    const NumberOption& o = number_option(name);
+    return v.empty() ? fallback : parse_decimal(v, name, o.min, o.max);
+  }
+  // Every word an option with a value, known, and every number in its range (before any thread
+  // starts: the games read their options again).
+  void check() const {
+    for (std::size_t i = 0; i < words.size(); i += 2) {
+      const std::string& w = words[i];
+      const bool word = std::any_of(std::begin(kWordOptions), std::end(kWordOptions),
+                                    [&](const char* o) { return w == o; });
+      const bool number = std::any_of(std::begin(kNumberOptions), std::end(kNumberOptions),
+                                      [&](const NumberOption& o) { return w == o.name; });
+      if (!word && !number) die("unknown option '" + w + "'");
+      if (i + 1 >= words.size()) die(w + " needs a value");
+      if (!number) continue;
+      if (number_option(w).whole)
+        this->number(w, 0);
+      else
+        real(w, 0);
+    }
   }
 };
 
@@ -235,7 +281,6 @@ Game play_game(const Args& a, std::uint64_t seed, const net::Weights* weights) {
 int selfplay(const Args& a) {
   const std::uint64_t games = a.number("--games", 100);
   const int threads = static_cast<int>(a.number("--threads", 1));
-  if (threads < 1 || threads > 256) die("--threads must be between 1 and 256");
   const std::uint64_t seed = a.number("--seed", 1);
   const std::string out_path = a.get("--out");
   if (out_path.empty()) die("selfplay needs --out FILE");
@@ -468,6 +513,7 @@ int main(int argc, char** argv) {
   for (int i = 2; i < argc; ++i) a.words.push_back(argv[i]);
   const std::string mode = argv[1];
   try {
+    a.check();
     if (mode == "selfplay") return selfplay(a);
     if (mode == "train") return train(a);
   } catch (const std::exception& e) {
