@@ -27,13 +27,7 @@ if [ -n "${GRUNDY_SANITIZED:-}" ]; then
   small=1
   export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 fi
-pass=0
-fail=0
-check() {  # check NAME CONDITION-COMMAND...
-  local name=$1
-  shift
-  if "$@"; then pass=$((pass + 1)); else echo "FAIL $name"; fail=$((fail + 1)); fi
-}
+. "$(dirname "$0")/../check.sh"  # check NAME COMMAND..., pass, fail
 same() {  # same NAME FILE-A FILE-B PYTHON-EXPRESSION-ON-j (must be equal for both files)
   local a b
   a=$(python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($4)" "$2" 2>&1)

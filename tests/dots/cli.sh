@@ -7,13 +7,7 @@ set -u
 : "${GRUNDY:?set GRUNDY to the grundy binary}"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-pass=0
-fail=0
-check() {  # check NAME CONDITION-COMMAND...
-  local name=$1
-  shift
-  if "$@"; then pass=$((pass + 1)); else echo "FAIL $name"; fail=$((fail + 1)); fi
-}
+. "$(dirname "$0")/../check.sh"  # check NAME COMMAND..., pass, fail
 field() {  # field JSON-FILE PYTHON-EXPRESSION-ON-j
   python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print($2)" "$1"
 }

@@ -8,13 +8,7 @@ set -u
 : "${GRUNDY:?set GRUNDY to the grundy binary}"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-pass=0
-fail=0
-check() {  # name, then a command that must succeed
-  local name=$1
-  shift
-  if "$@"; then pass=$((pass + 1)); else echo "FAIL $name"; fail=$((fail + 1)); fi
-}
+. "$(dirname "$0")/../check.sh"  # check NAME COMMAND..., pass, fail
 # Runs grundy with GRUNDY_KERNELS=$1 (and the emulator in $run), stdout and stderr to files.
 run=()
 kernels() {

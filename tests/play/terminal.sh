@@ -7,13 +7,7 @@ set -u
 : "${GRUNDY:?set GRUNDY to the grundy binary}"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-pass=0
-fail=0
-check() {  # check NAME CONDITION-COMMAND...
-  local name=$1
-  shift
-  if "$@"; then pass=$((pass + 1)); else echo "FAIL $name"; fail=$((fail + 1)); fi
-}
+. "$(dirname "$0")/../check.sh"  # check NAME COMMAND..., pass, fail
 record_of() {  # the last game record in a play transcript
   awk '/^(> |Score .*: |Your move[^:]*: )?# grundy game record/{buf=""; on=1} on{sub(/^(> |Score [^:]*: |Your move[^:]*: )/, ""); buf=buf $0 "\n"; if ($0 !~ /^#/) on=0} END{printf "%s", buf}' "$1"
 }

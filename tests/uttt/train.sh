@@ -7,13 +7,7 @@ set -u
 : "${TRAIN:?set TRAIN to the uttt_train binary}" "${GRUNDY:?set GRUNDY to the grundy binary}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-check() {  # check NAME CONDITION-COMMAND...
-  local name=$1
-  shift
-  if "$@"; then pass=$((pass + 1)); else echo "FAIL $name"; fail=$((fail + 1)); fi
-}
+. "$(dirname "$0")/../check.sh"  # check NAME COMMAND..., pass, fail
 play() {  # play SEED OUT
   "$TRAIN" selfplay --engine mcts --games 6 --iterations 60 --seed "$1" --threads 2 \
     --out "$2" 2>/dev/null
