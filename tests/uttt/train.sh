@@ -65,6 +65,17 @@ refused "a missing data file" "cannot read" train --data "$tmp/none.games" --out
 refused "weights of the wrong size" "not a network of" train --init "$tmp/a.games" \
   --data "$tmp/a.games" --out "$tmp/x"
 refused "an unknown mode" "unknown mode 'play'" play
+# A game file is checked line by line (src/grundy/games/uttt/training_game.h): the line named.
+{ head -n 2 "$tmp/a.games"; echo "X e5 e5 e5 | 0.5 0.5 0.5"; } >"$tmp/illegal.games"
+refused "an illegal move in a game file" \
+  "illegal.games line 3: move 2 'e5' (O) is illegal: the cell is occupied" \
+  train --data "$tmp/illegal.games" --out "$tmp/x"
+echo "W e5 e4" >"$tmp/result.games"
+refused "a result that is not X, O or D" "result.games line 1: result 'W' is not X, O or D" \
+  train --data "$tmp/result.games" --out "$tmp/x"
+echo "X e5 e4 | 0.5 7" >"$tmp/value.games"
+refused "a value out of range" "value.games line 1: value 2 '7' is above 1" \
+  train --data "$tmp/value.games" --out "$tmp/x"
 check "no game file was written by a refused command" [ ! -e "$tmp/x" ]
 
 echo "uttt train: $pass passed, $fail failed"

@@ -34,12 +34,14 @@
 #include <thread>
 #include <vector>
 
+#include "grundy/core/error.h"
 #include "grundy/core/parse.h"
 #include "grundy/games/uttt/board.h"
 #include "grundy/games/uttt/net_search.h"
 #include "grundy/games/uttt/network.h"
 #include "grundy/games/uttt/notation.h"
 #include "grundy/games/uttt/tables.h"
+#include "grundy/games/uttt/training_game.h"
 #include "grundy/search/mcts.h"
 #include "grundy/search/random.h"
 
@@ -214,12 +216,8 @@ net::Weights quantise(const net::Weights& w, const std::string& inc_path, const 
 
 // --------------------------------------------------------------------------------- selfplay
 
-struct Game {
-  char result = 'D';
-  std::vector<Board::Move> moves;
-  std::vector<float> values;  // the search's value of each position for its mover (-1: a
-                              // random move, no search)
-};
+// A game and the search's value of each position for its mover (-1: a random move, no search).
+using Game = uttt::TrainingGame;
 
 Game play_game(const Args& a, std::uint64_t seed, const net::Weights* weights) {
   search::Rng rng(seed);
@@ -291,6 +289,7 @@ int selfplay(const Args& a) {
     weights = &loaded;
   }
   std::ofstream out(out_path);
+  if (!out) die("cannot write " + out_path);
   // Blocks of games in parallel, written in order: the file is the same for any thread count.
   const std::uint64_t block = 64;
   for (std::uint64_t start = 0; start < games; start += block) {
@@ -304,16 +303,8 @@ int selfplay(const Args& a) {
           done[i] = play_game(a, seed * 1000003 + start + i, weights);
       });
     for (auto& th : pool) th.join();
-    for (const Game& g : done) {
-      out << g.result << ' ' << uttt::format_moves(g.moves) << " |";
-      char buf[16];
-      for (float v : g.values) {
-        std::snprintf(buf, sizeof buf, " %.3f", static_cast<double>(v));
-        out << buf;
-      }
-      out << '\n';
-    }
-    out.flush();
+    for (const Game& g : done) out << uttt::format_training_game(g) << '\n';
+    if (!out.flush()) die("cannot write " + out_path);
     std::fprintf(stderr, "\r%llu / %llu games", static_cast<unsigned long long>(start + n),
                  static_cast<unsigned long long>(games));
   }
@@ -341,23 +332,18 @@ void read_games(const std::string& path, std::vector<Sample>& train, std::vector
   std::ifstream in(path);
   if (!in) die("cannot read " + path);
   std::string line;
-  while (std::getline(in, line)) {
-    if (line.size() < 2) continue;
-    const char result = line[0];
+  for (std::uint64_t number = 1; std::getline(in, line); ++number) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    uttt::TrainingGame g;
+    try {
+      g = uttt::parse_training_game(line, uttt::Rules::codingame);
+    } catch (const InputError& e) {
+      die(path + " line " + std::to_string(number) + ": " + e.what());
+    }
     Board b(uttt::Rules::codingame);
     std::vector<Sample>& to = games % 20 == 19 ? valid : train;
     ++games;
-    const std::size_t bar = line.find('|');
-    std::istringstream words(
-        line.substr(2, bar == std::string::npos ? std::string::npos : bar - 2));
-    std::vector<float> values;
-    if (bar != std::string::npos) {
-      std::istringstream vs(line.substr(bar + 1));
-      float v;
-      while (vs >> v) values.push_back(v);
-    }
-    std::string w;
-    for (std::size_t ply = 0; words >> w; ++ply) {
+    for (std::size_t ply = 0; ply < g.moves.size(); ++ply) {
       Sample s;
       const int me = b.to_move();
       for (int k = 0; k < 9; ++k) {
@@ -367,14 +353,15 @@ void read_games(const std::string& path, std::vector<Sample>& train, std::vector
       s.forced =
           static_cast<std::uint8_t>(b.forced_board() == uttt::kAnyBoard ? 9 : b.forced_board());
       const char mover = me == 0 ? 'X' : 'O';
-      const float z = result == 'D' ? 0.5f : result == mover ? 1.0f : 0.0f;
+      const float z = g.result == 'D' ? 0.5f : g.result == mover ? 1.0f : 0.0f;
       s.target = z;
-      if (ply < values.size() && values[ply] >= 0)
-        s.target = static_cast<float>(result_weight * z + (1 - result_weight) * values[ply]);
+      if (ply < g.values.size() && g.values[ply] >= 0)
+        s.target = static_cast<float>(result_weight * z + (1 - result_weight) * g.values[ply]);
       to.push_back(s);
-      b.play(uttt::parse_cell(w));
+      b.play(g.moves[ply]);
     }
   }
+  if (in.bad()) die("cannot read " + path);
 }
 
 struct Trainer {
