@@ -160,17 +160,14 @@ int main(int argc, char** argv) {
     Position start;
     Checker checker;
     std::uint64_t declared = 0;
-    for (int field = 0; field < 4; ++field) {
+    // The four header lines, each once, in this order; nothing after a field's value.
+    const char* const kFields[4] = {"rules", "start", "prover", "moves"};
+    for (const char* field : kFields) {
       if (!std::getline(in, line)) fail("the header is incomplete");
       std::istringstream h(line);
-      h >> word;
-      if (word == "rules") {
-        h >> word;
-        if (word != "standard" && word != "orlin" && word != "codingame")
-          fail("unknown rules '" + word + "'");
-        start.orlin = word == "orlin";
-        start.codingame = word == "codingame";
-      } else if (word == "start") {
+      if (!(h >> word) || word != field)
+        fail("header line '" + line + "': expected '" + field + "' here");
+      if (word == "start") {
         std::vector<std::string> tokens;
         while (h >> word)
           if (word != "-") tokens.push_back(word);
@@ -181,14 +178,24 @@ int main(int argc, char** argv) {
           if (!ok) fail("start move '" + t + "' is illegal");
           start.play(m);
         }
-      } else if (word == "prover") {
-        h >> word;
+        continue;
+      }
+      if (!(h >> word)) fail("header line '" + line + "' has no value");
+      std::string extra;
+      if (h >> extra) fail("header line '" + line + "' has more than one value");
+      if (std::string(field) == "rules") {
+        if (word != "standard" && word != "orlin" && word != "codingame")
+          fail("unknown rules '" + word + "'");
+        start.orlin = word == "orlin";
+        start.codingame = word == "codingame";
+      } else if (std::string(field) == "prover") {
         if (word != "X" && word != "O") fail("the prover must be X or O");
         checker.prover = word[0];
-      } else if (word == "moves") {
-        h >> declared;
-      } else {
-        fail("unexpected header line '" + line + "'");
+      } else {  // moves: a whole number written in digits (no sign), below 10^18
+        if (word.empty() || word.size() > 18 ||
+            word.find_first_not_of("0123456789") != std::string::npos)
+          fail("the move count '" + word + "' is not a whole number below 10^18");
+        declared = std::stoull(word);
       }
     }
     if (start.turn != checker.prover) fail("the prover is not the player to move at the start");

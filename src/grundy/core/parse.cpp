@@ -101,13 +101,13 @@ std::uint64_t parse_size(std::string_view token, std::string_view what) {
 }
 
 std::string size_text(std::uint64_t bytes) {
-  const char* const kNames[] = {" bytes", " KiB", " MiB", " GiB", " TiB"};
+  const char* const kUnits[] = {" bytes", " KiB", " MiB", " GiB", " TiB"};
   int unit = 0;
   while (unit < 4 && bytes != 0 && bytes % 1024 == 0) {
     bytes /= 1024;
     ++unit;
   }
-  return std::to_string(bytes) + kNames[unit];
+  return std::to_string(bytes) + kUnits[unit];
 }
 
 }  // namespace grundy
