@@ -101,6 +101,8 @@ SolverGraph SolverGraph::of(const DotsState& s, bool use_symmetry, bool compact)
   }
   if (use_symmetry && b.lines() <= 64 && !compact)
     for (const auto& perm : line_symmetries(b)) {
+      for (int j = 0; j < g.strings; ++j)
+        g.image_bit[g.symmetries.size()][j] = std::uint64_t{1} << perm[j];
       auto& t = g.symmetries.emplace_back();
       for (int k = 0; k < 8; ++k)
         for (int byte = 0; byte < 256; ++byte) {

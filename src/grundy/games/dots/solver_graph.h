@@ -24,6 +24,10 @@ struct SolverGraph {
   std::array<std::uint8_t, 64> centre_rank{};         // string -> place in that order
   // Symmetries other than the identity, as 8 byte tables each (string i -> bit perm[i]).
   std::vector<std::array<std::array<std::uint64_t, 256>, 8>> symmetries;
+  // The same permutations string by string: image_bit[i][s] = bit perm_i[s] (what a state
+  // clears in its images when it draws string s).
+  static constexpr std::size_t kMaxSymmetries = 7;
+  std::array<std::array<std::uint64_t, 64>, kMaxSymmetries> image_bit{};
   // Parallel strings (same coin, both to the ground): within a class only how many are
   // undrawn matters, so a key keeps the lowest ones.
   struct Parallel {

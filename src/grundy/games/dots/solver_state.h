@@ -9,6 +9,7 @@
 //                 between taking and the double-dealing move that keeps control
 //   order_moves   safe lines (that offer no box) first, centre-out; then the sacrifices
 //   max_remaining the boxes still open
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -30,8 +31,9 @@ class SolverState {
   using Moves = search::MoveList<Move, kMaxMoves>;
 
   SolverState(const SolverGraph& g, std::uint64_t present, int to_move)
-      : g_(&g), present_(present), turn_(to_move) {
+      : g_(&g), present_(present), turn_(to_move), images_count_(g.symmetries.size()) {
     for (int c = 0; c < g.coins; ++c) open_ += (g.coin_strings[c] & present) != 0;
+    for (std::size_t i = 0; i < images_count_; ++i) images_[i] = g.apply(i, present);
   }
 
   int to_move() const { return turn_; }
@@ -44,6 +46,7 @@ class SolverState {
   Undo play(Move s) {
     const std::uint64_t bit = std::uint64_t{1} << s;
     present_ &= ~bit;
+    for (std::size_t i = 0; i < images_count_; ++i) images_[i] &= ~g_->image_bit[i][s];
     std::uint8_t captured = 0;
     for (auto c : g_->ends[s])
       if (c >= 0 && (g_->coin_strings[c] & present_) == 0) ++captured;
@@ -58,6 +61,7 @@ class SolverState {
     score_[turn_] -= u.captured;
     open_ += u.captured;
     present_ |= std::uint64_t{1} << s;
+    for (std::size_t i = 0; i < images_count_; ++i) images_[i] |= g_->image_bit[i][s];
   }
   std::uint64_t hash() const {
     return (present_ * 0x9e3779b97f4a7c15ull) ^ (static_cast<std::uint64_t>(turn_) << 63) ^
@@ -70,8 +74,14 @@ class SolverState {
   }
 
   // --- search hooks ---
+  // The images of the present strings are kept up to date by play and undo (one and-not each),
+  // so a key costs the normalisations only: the same as g_->canonical(present_).
   std::uint64_t tt_key() const {
-    return use_symmetry_ ? g_->canonical(present_) : g_->normalise(present_);
+    std::uint64_t best = g_->normalise(present_);
+    if (use_symmetry_)
+      for (std::size_t i = 0; i < images_count_; ++i)
+        best = std::min(best, g_->normalise(images_[i]));
+    return best;
   }
   int max_remaining() const { return open_; }
   // mine + theirs = the open boxes, so mine - theirs has their parity.
@@ -104,6 +114,8 @@ class SolverState {
   std::array<int, 2> score_{};
   int open_ = 0;
   bool use_symmetry_ = true;
+  std::size_t images_count_;
+  std::array<std::uint64_t, SolverGraph::kMaxSymmetries> images_{};  // present_ under each
 };
 
 }  // namespace grundy::dots

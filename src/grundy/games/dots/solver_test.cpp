@@ -1,6 +1,8 @@
 #include "grundy/games/dots/solver.h"
 
 #include <cstdlib>
+#include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -106,6 +108,36 @@ TEST(DotsSolver, SolverStatePassesConformanceAndItsKeyIsSymmetric) {
   }
 }
 
+// The state keeps its images under the symmetries as it plays and undoes (tt_key reads them):
+// along random games, with undos, its key is the graph's canonical form of what is present.
+TEST(DotsSolver, TheStatesKeptImagesGiveTheCanonicalKey) {
+  for (const auto& [rows, cols] : {std::pair{3, 3}, std::pair{2, 4}, std::pair{4, 5}}) {
+    const Board& b = Board::get(rows, cols);
+    const SolverGraph g = SolverGraph::of(DotsState(b));
+    ASSERT_EQ(g.symmetries.size(), rows == cols ? 7u : 3u);
+    search::Rng rng(static_cast<std::uint64_t>(10 * rows + cols));
+    int checked = 0;
+    for (int game = 0; game < 40; ++game) {
+      SolverState s(g, g.present_of(DotsState(b)), 0);
+      std::vector<std::pair<SolverState::Move, SolverState::Undo>> played;
+      while (!s.is_over()) {
+        ASSERT_EQ(s.tt_key(), g.canonical(s.present()));
+        ++checked;
+        if (!played.empty() && rng.below(4) == 0) {  // undo one move now and then
+          s.undo(played.back().first, played.back().second);
+          played.pop_back();
+          continue;
+        }
+        SolverState::Moves moves;
+        s.legal_moves(moves);
+        const auto m = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
+        played.push_back({m, s.play(m)});
+      }
+      EXPECT_EQ(s.tt_key(), g.canonical(0));
+    }
+    EXPECT_GE(checked, 40 * b.lines());
+  }
+}
 TEST(DotsSolver, TheCompactGraphOfBigBoardsGivesTheSameValues) {
   // Boards over 64 lines are solved on the graph of their undrawn lines only: check that form
   // against the exhaustive reference on a small board, then run it on a 5x6 endgame.
