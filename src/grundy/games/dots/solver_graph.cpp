@@ -98,6 +98,20 @@ SolverGraph SolverGraph::of(const DotsState& s, bool use_symmetry, bool compact)
       p.lowest[k] = acc;
     }
     g.parallel.push_back(p);
+    if (grundy::popcount(mask) > 2) {
+      g.wide.push_back(p);
+      continue;
+    }
+    const int lo = std::countr_zero(mask), shift = 63 - std::countl_zero(mask) - lo;
+    int k = 0;
+    while (k < g.pair_group_count && g.pair_groups[k].shift != shift) ++k;
+    if (k == static_cast<int>(g.pair_groups.size())) {  // more shifts than groups: the loop
+      g.wide.push_back(p);
+      continue;
+    }
+    if (k == g.pair_group_count) g.pair_groups[g.pair_group_count++].shift = shift;
+    g.pair_groups[k].low |= std::uint64_t{1} << lo;
+    g.pair_keep &= ~mask;
   }
   if (use_symmetry && b.lines() <= 64 && !compact)
     for (const auto& perm : line_symmetries(b)) {

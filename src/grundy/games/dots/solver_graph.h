@@ -35,6 +35,16 @@ struct SolverGraph {
     std::array<std::uint64_t, 5> lowest;  // lowest[k]: the k lowest strings of the class
   };
   std::vector<Parallel> parallel;
+  // The same classes for normalise(): those of two strings {s, s + shift} grouped by shift (one
+  // group handles all its pairs with a few word operations), the larger ones in `wide`.
+  struct PairGroup {
+    std::uint64_t low = 0;  // the lower string of each pair
+    int shift = 0;
+  };
+  std::array<PairGroup, 8> pair_groups{};
+  int pair_group_count = 0;
+  std::uint64_t pair_keep = ~std::uint64_t{0};  // every string outside the pairs
+  std::vector<Parallel> wide;
 
   // The whole board when it has at most 64 lines (strings are line indices, with symmetries),
   // else the undrawn lines of `s` (LimitError beyond 64), without symmetries.
@@ -44,7 +54,16 @@ struct SolverGraph {
   std::uint64_t present_of(const DotsState& s) const;
 
   std::uint64_t normalise(std::uint64_t present) const {
-    for (const auto& p : parallel) {
+    // Per pair: one undrawn string becomes the lower one, two stay two. The classes are
+    // disjoint, so every group reads the original mask (no chain from group to group).
+    std::uint64_t out = present & pair_keep;
+    for (int i = 0; i < pair_group_count; ++i) {
+      const PairGroup& q = pair_groups[i];
+      const std::uint64_t lo = present & q.low, hi = (present >> q.shift) & q.low;
+      out |= lo | hi | ((lo & hi) << q.shift);
+    }
+    present = out;
+    for (const auto& p : wide) {
       const std::uint64_t in = present & p.mask;
       present = (present & ~p.mask) | p.lowest[grundy::popcount(in)];
     }

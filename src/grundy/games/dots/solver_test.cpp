@@ -108,6 +108,28 @@ TEST(DotsSolver, SolverStatePassesConformanceAndItsKeyIsSymmetric) {
   }
 }
 
+// normalise() (pairs of parallel strings by word operations, wider classes by count) against
+// the plain rule on every class: keep the lowest strings, as many as are undrawn.
+TEST(DotsSolver, NormaliseKeepsTheLowestStringsOfEachClass) {
+  search::Rng rng(5);
+  for (const auto& [rows, cols] : {std::pair{1, 1}, std::pair{1, 4}, std::pair{2, 2},
+                                   std::pair{3, 3}, std::pair{4, 5}, std::pair{2, 7}}) {
+    const Board& b = Board::get(rows, cols);
+    const SolverGraph g = SolverGraph::of(DotsState(b));
+    ASSERT_FALSE(g.parallel.empty());
+    for (int i = 0; i < 2000; ++i) {
+      const std::uint64_t present =
+          ~random_drawn(b, rng,
+                        static_cast<int>(rng.below(static_cast<std::uint32_t>(b.lines()) + 1))) &
+          b.all_lines().lo;
+      std::uint64_t expected = present;
+      for (const auto& p : g.parallel)
+        expected = (expected & ~p.mask) | p.lowest[grundy::popcount(present & p.mask)];
+      ASSERT_EQ(g.normalise(present), expected) << rows << "x" << cols << " " << present;
+    }
+  }
+}
+
 // The state keeps its images under the symmetries as it plays and undoes (tt_key reads them):
 // along random games, with undos, its key is the graph's canonical form of what is present.
 TEST(DotsSolver, TheStatesKeptImagesGiveTheCanonicalKey) {
