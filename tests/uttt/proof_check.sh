@@ -40,19 +40,20 @@ check wrong_prover 1 "$dir/wrong_prover"
 printf 'not a proof\n' >"$dir/garbage"
 check garbage 1 "$dir/garbage"
 # The header: each field once, in order, and the count in digits (a sign used to wrap).
+says() {  # name, the start of the message the last check printed
+  grep -q "^invalid: $2" "$dir/out" || {
+    echo "FAIL $1: the message is not '$2...'"
+    fail=1
+  }
+}
 sed 's/^moves .*/moves -5/' "$dir/proof" >"$dir/negative_count"
 check negative_count 1 "$dir/negative_count"
-grep -q "^invalid: the move count '-5' is not a whole number" "$dir/out" || {
-  echo "FAIL negative_count: the count was not refused as such"
-  fail=1
-}
+says negative_count "the move count '-5' is not a whole number"
 sed 's/^moves .*/moves 1 2/' "$dir/proof" >"$dir/two_counts"
 check two_counts 1 "$dir/two_counts"
+says two_counts "header line 'moves 1 2' has more than one value"
 sed 's/^prover X$/rules orlin/' "$dir/proof" >"$dir/repeated_field"
 check repeated_field 1 "$dir/repeated_field"
-grep -q "^invalid: header line 'rules orlin': expected 'prover' here" "$dir/out" || {
-  echo "FAIL repeated_field: the message does not name the line"
-  fail=1
-}
+says repeated_field "header line 'rules orlin': expected 'prover' here"
 if [ "$fail" = 0 ]; then echo "uttt proof check: passed"; fi
 exit "$fail"
