@@ -4,6 +4,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <new>
 #include <string>
 
@@ -44,29 +45,52 @@ TTEntry TranspositionTable::unpack_entry(std::uint64_t data) {
 }
 
 TranspositionTable::~TranspositionTable() {
-  ::munmap(table_, buckets_ * kBucketBytes);
+  ::munmap(table_, mapped_);
 }
 
 // Fresh anonymous pages read as zero, and an all-zero slot is an empty entry (the valid bit is
 // clear), so a table of gigabytes costs nothing until it is used: no loop touches it up front.
+//
+// A table of 1 GiB or more first asks for 1 GiB pages (Linux hugetlb; a pool the administrator
+// reserved: /sys/kernel/mm/hugepages/hugepages-1048576kB/nr_hugepages). Every probe of a big
+// table is a random access, and with 2 MiB pages most of them also miss the TLB: 1 GiB pages
+// searched 3-16% more Dots and Boxes nodes a second with 4 and 8 GiB tables
+// (docs/benchmarks.md). The pages are reserved when the table is mapped (no MAP_NORESERVE: a
+// pool that ran dry later would kill the process at a page fault), so without a pool, or with
+// too few pages, the mapping fails at once and the table takes ordinary pages as before.
 TranspositionTable::TranspositionTable(std::size_t bytes)
     : buckets_(std::max<std::size_t>(1, bytes / kBucketBytes)) {
   const std::size_t size = buckets_ * kBucketBytes;
-  void* p = ::mmap(nullptr, size, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  void* p = MAP_FAILED;
+#if defined(MAP_HUGETLB) && defined(MAP_HUGE_SHIFT)
+  constexpr std::size_t kGiB = std::size_t{1} << 30;
+  if (size >= kGiB && !std::getenv("GRUNDY_NO_GIANT_PAGES")) {
+    mapped_ = (size + kGiB - 1) / kGiB * kGiB;
+    p = ::mmap(nullptr, mapped_, PROT_READ | PROT_WRITE,
+               MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB | (30 << MAP_HUGE_SHIFT), -1, 0);
+    giant_pages_ = p != MAP_FAILED;
+  }
+#endif
+  if (p == MAP_FAILED) {
+    mapped_ = size;
+    p = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+               -1, 0);
+  }
   if (p == MAP_FAILED)
     throw LimitError("cannot allocate a transposition table of " + std::to_string(size >> 20) +
                      " MiB; ask for a smaller one");
 #ifdef MADV_HUGEPAGE
-  if (size >= (std::size_t{2} << 20)) ::madvise(p, size, MADV_HUGEPAGE);
+  if (!giant_pages_ && size >= (std::size_t{2} << 20)) ::madvise(p, size, MADV_HUGEPAGE);
 #endif
   table_ = static_cast<Slot*>(p);
 }
 
 void TranspositionTable::clear() {
   const std::size_t size = buckets_ * kBucketBytes;
-  // Small tables: zero in place; big ones: give the pages back (they read as zero again).
-  if (size < (std::size_t{8} << 20) || ::madvise(table_, size, MADV_DONTNEED) != 0) {
+  // Small tables and 1 GiB pages: zero in place; big ones: give the pages back (they read as
+  // zero again).
+  if (size < (std::size_t{8} << 20) || giant_pages_ ||
+      ::madvise(table_, size, MADV_DONTNEED) != 0) {
     Slot* t = table_;
     for (std::size_t i = 0; i < buckets_ * kEntriesPerBucket; ++i) {
       t[i].check.store(0, std::memory_order_relaxed);

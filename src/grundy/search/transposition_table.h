@@ -61,6 +61,9 @@ class TranspositionTable {
   void new_generation() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 7); }
 
   std::size_t bucket_count() const { return buckets_; }
+  // Whether the table lies in 1 GiB pages (see the constructor; GRUNDY_NO_GIANT_PAGES=1 in the
+  // environment asks for ordinary pages).
+  bool giant_pages() const { return giant_pages_; }
   std::size_t bytes() const { return buckets_ * kBucketBytes; }
   // Entries in use among the first `sample` buckets, per mille (Stockfish's hashfull).
   int permille_full(std::size_t sample = 1000) const;
@@ -89,7 +92,9 @@ class TranspositionTable {
   Slot* bucket(std::uint64_t key) const;
 
   std::size_t buckets_ = 0;
-  Slot* table_ = nullptr;  // mmap'ed: buckets_ * kBucketBytes bytes
+  Slot* table_ = nullptr;   // mmap'ed: buckets_ * kBucketBytes bytes used
+  std::size_t mapped_ = 0;  // bytes mapped (whole 1 GiB pages when giant_pages_)
+  bool giant_pages_ = false;
   std::uint8_t generation_ = 0;
 };
 

@@ -1,5 +1,8 @@
 #include "grundy/search/transposition_table.h"
 
+#include <cstdlib>
+#include <fstream>
+
 #include <gtest/gtest.h>
 
 #include "grundy/search/random.h"
@@ -14,6 +17,44 @@ TTEntry entry(int lower, int upper, std::uint16_t move, std::uint8_t depth) {
   e.move = move;
   e.depth = depth;
   return e;
+}
+
+// Free 1 GiB pages in the machine's pool (0 without one).
+long free_giant_pages() {
+  std::ifstream f("/sys/kernel/mm/hugepages/hugepages-1048576kB/free_hugepages");
+  long n = 0;
+  return f >> n ? n : 0;
+}
+
+// A table of 1 GiB or more takes 1 GiB pages when the pool has them, and ordinary pages
+// otherwise (CI has no pool: the fallback), or when GRUNDY_NO_GIANT_PAGES asks; it works the
+// same either way, to its last bucket, and clear() empties it.
+TEST(TranspositionTable, ABigTableTakesGiantPagesWhenThePoolHasThemAndWorksEitherWay) {
+  const std::size_t gib = std::size_t{1} << 30;
+  const long pool = free_giant_pages();
+  for (const bool refuse : {false, true}) {
+    if (refuse)
+      ::setenv("GRUNDY_NO_GIANT_PAGES", "1", 1);
+    else
+      ::unsetenv("GRUNDY_NO_GIANT_PAGES");
+    TranspositionTable tt(gib + (gib >> 1));  // 1.5 GiB: two giant pages when they are there
+    EXPECT_EQ(tt.giant_pages(), !refuse && pool >= 2) << "free 1 GiB pages: " << pool;
+    EXPECT_EQ(tt.bytes(), gib + (gib >> 1));
+    // Keys spread over the whole table, the last bucket included.
+    TTEntry e;
+    std::size_t stored = 0;
+    for (std::uint64_t k = 1; k < 4000; ++k) {
+      tt.store(k * 0x9e3779b97f4a7c15ull, entry(static_cast<int>(k % 100), 100, 1, 3));
+      ++stored;
+    }
+    std::size_t found = 0;
+    for (std::uint64_t k = 1; k < 4000; ++k)
+      if (tt.probe(k * 0x9e3779b97f4a7c15ull, e) && e.lower == static_cast<int>(k % 100)) ++found;
+    EXPECT_EQ(found, stored);
+    tt.clear();
+    EXPECT_FALSE(tt.probe(0x9e3779b97f4a7c15ull, e));
+  }
+  ::unsetenv("GRUNDY_NO_GIANT_PAGES");
 }
 
 TEST(TranspositionTable, StoresAndFindsEveryFieldIncludingAnAllZeroEntry) {
