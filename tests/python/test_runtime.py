@@ -160,10 +160,8 @@ def test_long_run_equals_the_command_line_and_resumes(tmp_path, cli_json):
     count = 100_000 if SANITIZED else 1_000_000
     out, summary = tmp_path / "py.bin", tmp_path / "py.json"
     g = grundy.octal("grundy")
-    seen = []
 
     def stop_half_way(done, total):
-        seen.append(done)
         if done >= count // 20:
             os.kill(os.getpid(), signal.SIGINT)
 
