@@ -2,7 +2,8 @@
 # tools/uttt_train (scripts/train_uttt_net.sh's steps) on a small scale: self-play is the same
 # for the same seed and differs for another; training writes the float, 16-bit and compiled-in
 # forms of a network, which `grundy uttt bot --weights` loads and plays with;
-# --init continues from a network; bad numbers and options are refused with status 2.
+# --init continues from a network; bad numbers and options are refused with status 2, and a file
+# that cannot be written (a full disk) fails with status 1.
 set -u
 : "${TRAIN:?set TRAIN to the uttt_train binary}" "${GRUNDY:?set GRUNDY to the grundy binary}"
 tmp=$(mktemp -d)
@@ -77,6 +78,21 @@ echo "X e5 e4 | 0.5 7" >"$tmp/value.games"
 refused "a value out of range" "value.games line 1: value 2 '7' is above 1" \
   train --data "$tmp/value.games" --out "$tmp/x"
 check "no game file was written by a refused command" [ ! -e "$tmp/x" ]
+
+# A file that cannot be written is the environment's failure: status 1, the reason named.
+failed_write() {  # failed_write NAME MESSAGE ARGS...
+  local name=$1 message=$2 code ok=0
+  shift 2
+  "$TRAIN" "$@" >/dev/null 2>"$tmp/err"
+  code=$?
+  [ $code = 1 ] && grep -qF -- "$message" "$tmp/err" || ok=1
+  check "$name (status $code: $(head -c 200 "$tmp/err"))" [ $ok = 0 ]
+}
+failed_write "games to a full disk" "cannot write /dev/full: No space left on device" \
+  selfplay --games 1 --iterations 20 --seed 1 --out /dev/full
+ln -s /dev/full "$tmp/full.bin"
+failed_write "weights to a full disk" "No space left on device" \
+  train --data "$tmp/a.games" --epochs 1 --out "$tmp/full"
 
 echo "uttt train: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -22,6 +22,7 @@
 //       235 before the big board's (net10), with the new features' rows at zero.
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -31,10 +32,12 @@
 #include <numbers>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
 #include "grundy/core/error.h"
+#include "grundy/core/output_file.h"
 #include "grundy/core/parse.h"
 #include "grundy/games/uttt/board.h"
 #include "grundy/games/uttt/net_search.h"
@@ -51,9 +54,11 @@ using namespace grundy;
 using uttt::Board;
 namespace net = uttt::net;
 
-[[noreturn]] void die(const std::string& why) {
+// Bad input: status 2. A file that cannot be written (a full disk, no permission): status 1,
+// the project's status for what the environment, not the command, got wrong.
+[[noreturn]] void die(const std::string& why, int status = 2) {
   std::fprintf(stderr, "uttt_train: %s\n", why.c_str());
-  std::exit(2);
+  std::exit(status);
 }
 
 // The numeric options and their ranges (whole numbers are never wrapped: "-1" is refused, not
@@ -126,10 +131,9 @@ struct Args {
 
 // ---------------------------------------------------------------------------------- weights
 
+// Written whole or not at all (core/output_file.h): a failed write leaves the old file.
 void save_bin(const net::Weights& w, const std::string& path) {
-  std::ofstream out(path, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(&w), sizeof w);
-  if (!out) die("cannot write " + path);
+  write_output_file(path, std::string_view(reinterpret_cast<const char*>(&w), sizeof w));
 }
 
 // Networks of fewer features, as they were stored (the rows of their features, the bias, the
@@ -176,7 +180,7 @@ net::Weights quantise(const net::Weights& w, const std::string& inc_path, const 
   }
   const float hs = hmax / 32767, os = omax / 32767;
   net::Weights q = w;
-  std::ofstream out(inc_path);
+  std::ostringstream out;
   out << "// The evaluation network's weights (network.h), written by tools/uttt_train: " << note
       << "\n// Reproduce with scripts/train_uttt_net.sh. Weight = value * scale.\n";
   char buf[64];
@@ -210,7 +214,7 @@ net::Weights quantise(const net::Weights& w, const std::string& inc_path, const 
     q.output[i] = static_cast<float>(v) * os;
     return v;
   });
-  if (!out) die("cannot write " + inc_path);
+  write_output_file(inc_path, out.str());
   return q;
 }
 
@@ -288,8 +292,9 @@ int selfplay(const Args& a) {
     load_bin(loaded, w);
     weights = &loaded;
   }
+  // Written as the games are played (a long run interrupted keeps its whole lines).
   std::ofstream out(out_path);
-  if (!out) die("cannot write " + out_path);
+  if (!out) die("cannot write " + out_path + ": " + std::strerror(errno), 1);
   // Blocks of games in parallel, written in order: the file is the same for any thread count.
   const std::uint64_t block = 64;
   for (std::uint64_t start = 0; start < games; start += block) {
@@ -304,12 +309,14 @@ int selfplay(const Args& a) {
       });
     for (auto& th : pool) th.join();
     for (const Game& g : done) out << uttt::format_training_game(g) << '\n';
-    if (!out.flush()) die("cannot write " + out_path);
+    if (!out.flush()) die("cannot write " + out_path + ": " + std::strerror(errno), 1);
     std::fprintf(stderr, "\r%llu / %llu games", static_cast<unsigned long long>(start + n),
                  static_cast<unsigned long long>(games));
   }
   std::fprintf(stderr, "\n");
-  return out ? 0 : 1;
+  out.close();
+  if (!out) die("cannot write " + out_path + ": " + std::strerror(errno), 1);
+  return 0;
 }
 
 // ------------------------------------------------------------------------------------ train
@@ -503,6 +510,8 @@ int main(int argc, char** argv) {
     a.check();
     if (mode == "selfplay") return selfplay(a);
     if (mode == "train") return train(a);
+  } catch (const IoError& e) {
+    die(e.what(), 1);
   } catch (const std::exception& e) {
     die(e.what());
   }
