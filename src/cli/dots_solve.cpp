@@ -39,6 +39,29 @@ struct SolveCliOptions {
   DistributedCliOptions distributed;
 };
 
+// One progress line: nodes and their rate over `interval` seconds (since the line before),
+// the bounds proven, the test under way and where the main search is in it, the table's fill.
+std::string progress_line(const search::SearchProgress& p, std::uint64_t nodes_before,
+                          double interval) {
+  const auto bound = [](int v) {
+    return v <= -search::kInfinity  ? std::string("-inf")
+           : v >= search::kInfinity ? std::string("+inf")
+                                    : std::to_string(v);
+  };
+  std::string where;
+  if (p.testing) {
+    where = fmt::format(", testing value >= {}", p.threshold);
+    if (p.root_moves > 0) where += fmt::format(": move {} of {}", p.root_move, p.root_moves);
+    if (p.replies > 0) where += fmt::format(", reply {} of {}", p.reply, p.replies);
+  }
+  const double rate =
+      interval > 0 ? static_cast<double>(p.nodes - std::min(p.nodes, nodes_before)) / interval : 0;
+  return fmt::format(
+      "solving: {:.3g} nodes ({:.3g}/s), value in [{}, {}]{}, table {}% full, {:.0f} s",
+      static_cast<double>(p.nodes), rate, bound(p.lower), bound(p.upper), where,
+      p.permille_full / 10, p.seconds);
+}
+
 std::string outcome(const dots::DotsState& s, const dots::SolveResult& r) {
   const int left = s.boxes_left();
   const int mine = (left + r.value) / 2, theirs = (left - r.value) / 2;
@@ -100,22 +123,14 @@ void run(const SolveCliOptions& o) {
                undrawn, tty || o.progress ? "" : " once a minute");
   double last_line = 0;
   if ((o.progress || tty || out_of_reach) && !dist)
-    so.progress = [tty, every = o.progress || tty ? 0.0 : 60.0,
-                   &last_line](const search::SearchProgress& p) {
+    so.progress = [tty, every = o.progress || tty ? 0.0 : 60.0, &last_line,
+                   last_nodes = std::uint64_t{0}](const search::SearchProgress& p) mutable {
       if (p.seconds - last_line < every) return;
-      last_line = p.seconds;
-      const auto bound = [](int v) {
-        return v <= -search::kInfinity  ? std::string("-inf")
-               : v >= search::kInfinity ? std::string("+inf")
-                                        : std::to_string(v);
-      };
-      fmt::print(stderr,
-                 "{}solving: {:.3g} nodes ({:.3g}/s), value in [{}, {}], table {}% full, "
-                 "{:.0f} s{}",
-                 tty ? "\r" : "", static_cast<double>(p.nodes),
-                 p.seconds > 0 ? static_cast<double>(p.nodes) / p.seconds : 0.0, bound(p.lower),
-                 bound(p.upper), p.permille_full / 10, p.seconds, tty ? "   " : "\n");
+      fmt::print(stderr, "{}{}{}", tty ? "\r" : "",
+                 progress_line(p, last_nodes, p.seconds - last_line), tty ? "   " : "\n");
       std::fflush(stderr);
+      last_line = p.seconds;
+      last_nodes = p.nodes;
     };
   search::distributed::Figures figures;
   const auto r = dist ? solve_distributed(*dist, s, so, o.progress, figures) : dots::solve(s, so);

@@ -96,6 +96,14 @@ struct SearchProgress {
   int lower = -kInfinity;  // what is proven about the root value so far
   int upper = kInfinity;
   int permille_full = 0;  // the table's fill
+  // Where an exact solve is (solve() only): the null-window test under way, "is the value at
+  // least `threshold`?", and the move the main search is on at the root and one ply below it,
+  // numbered from 1 in the order searched, of how many (0 of 0: not there yet). A long solve's
+  // only sign of progress between two proven bounds.
+  bool testing = false;
+  int threshold = 0;
+  int root_move = 0, root_moves = 0;
+  int reply = 0, replies = 0;
 };
 
 template <class Move>
@@ -149,7 +157,10 @@ class AlphaBeta {
       while (r.lower < r.upper) {
         const int t = std::clamp(g == r.lower ? r.lower + step : g, r.lower + 1, r.upper);
         w.root_best = TranspositionTable::kNoMove;
+        testing_ = true;
+        threshold_ = t;
         const int v = w.search(s, kUnlimitedDepth, t - 1, t, 0);
+        testing_ = false;
         if (v >= t) {
           r.lower = std::min(round_bound(v, parity, false), r.upper);
           witness = w.root_best;
@@ -331,6 +342,9 @@ class AlphaBeta {
     std::uint64_t nodes = 0;
     bool exact_below = true;  // no horizon evaluation was used in the last search
     std::uint16_t root_best = TranspositionTable::kNoMove;  // the root's best (or cutoff) move
+    // The move searched at plies 0 and 1 (1-based) and how many there are: the main worker's
+    // place in the tree, for progress reports.
+    std::array<int, 2> at{}, of{};
     History history;
     TTStats stats;
     Worker(AlphaBeta& o, int i) : owner(o), id(i) {}
@@ -436,7 +450,13 @@ class AlphaBeta {
       exact_below = true;
       int best = -kInfinity;
       std::uint16_t best_code = TranspositionTable::kNoMove;
+      int number = 0;
       for (const Move& m : moves) {
+        if (ply < 2) {
+          at[ply] = ++number;
+          of[ply] = static_cast<int>(moves.size());
+          if (ply == 0) at[1] = of[1] = 0;
+        }
         const int v = child_value(s, m, depth, alpha, beta, ply);
         if (v > best) {
           best = v;
@@ -484,6 +504,7 @@ class AlphaBeta {
     current_depth_ = 0;
     current_lower_ = -kInfinity;
     current_upper_ = kInfinity;
+    testing_ = false;
   }
 
   double elapsed() const {
@@ -507,7 +528,7 @@ class AlphaBeta {
     }
     if (progress_ && t - last_report_ >= progress_every_) {
       last_report_ = t;
-      progress_({nodes, t, current_depth_, current_lower_, current_upper_, tt_.permille_full()});
+      progress_(progress_of(w, nodes, t));
     }
   }
 
@@ -515,9 +536,22 @@ class AlphaBeta {
     current_depth_ = depth;
     current_lower_ = lower;
     current_upper_ = upper;
-    if (progress_)
-      progress_(
-          {w.nodes + helper_nodes_.load(), elapsed(), depth, lower, upper, tt_.permille_full()});
+    if (progress_) progress_(progress_of(w, w.nodes + helper_nodes_.load(), elapsed()));
+  }
+
+  // What a progress report says; w is the main worker (its place in the tree).
+  SearchProgress progress_of(const Worker& w, std::uint64_t nodes, double seconds) const {
+    SearchProgress p{nodes,          seconds,        current_depth_,
+                     current_lower_, current_upper_, tt_.permille_full()};
+    p.testing = testing_;
+    if (testing_) {
+      p.threshold = threshold_;
+      p.root_move = w.at[0];
+      p.root_moves = w.of[0];
+      p.reply = w.at[1];
+      p.replies = w.of[1];
+    }
+    return p;
   }
 
   // Runs `body` on the main worker while limits.threads - 1 helpers search the same root with
@@ -582,6 +616,8 @@ class AlphaBeta {
   std::uint64_t nodes_total_ = 0;
   TTStats stats_;
   int current_depth_ = 0, current_lower_ = -kInfinity, current_upper_ = kInfinity;
+  bool testing_ = false;  // solve(): a null-window test of threshold_ is under way
+  int threshold_ = 0;
 };
 
 }  // namespace grundy::search
