@@ -133,6 +133,7 @@ nlohmann::json dots_solve_json(const dots::DotsState& s, const dots::SolveResult
   j["nodes"] = r.nodes;
   j["seconds"] = r.seconds;
   j["table_hit_rate"] = r.tt.hit_rate();
+  j["table_giant_pages"] = r.table_giant_pages;
   if (r.resumed) j["nodes_before_resume"] = r.nodes_before;
   return j;
 }

@@ -22,6 +22,8 @@ done
 "$GRUNDY" dots solve 3x3 --json >"$dir/s.json"
 check "3x3 value" [ "$(field "$dir/s.json" "j['value']")" = "-3" ]
 check "3x3 keys" [ "$(field "$dir/s.json" "sorted(k for k in j if k in ('to_move','score','value','best','nodes','seconds'))")" = "['best', 'nodes', 'score', 'seconds', 'to_move', 'value']" ]
+# A table below 1 GiB never takes 1 GiB pages (search/transposition_table.h); the key says which.
+check "3x3 table in ordinary pages" [ "$(field "$dir/s.json" "j['table_giant_pages']")" = "False" ]
 check "3x3 best sorted" [ "$(field "$dir/s.json" "j['best'] == sorted(j['best']) and len(j['best']) > 0")" = "True" ]
 check "3x3 to_move" [ "$(field "$dir/s.json" "(j['to_move'], j['score'])")" = "(1, [0, 0])" ]
 # After a capture: player 1 completed a1 and moves again.

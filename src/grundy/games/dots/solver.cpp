@@ -32,6 +32,7 @@ SolveResult solve(const DotsState& s, const SolveOptions& o) {
   if (!reuse) own = std::make_unique<search::TranspositionTable>(o.table_bytes);
   search::TranspositionTable& tt = reuse ? *o.table : *own;
   search::AlphaBeta<SolverState> ab(tt);
+  r.table_giant_pages = tt.giant_pages();
   int lower = -search::kInfinity, upper = search::kInfinity;
   SolveCheckpoint ck{
       s.board().rows(), s.board().cols(), s.drawn_lines(), s.to_move(), 0, 0, 0, 0, 0};

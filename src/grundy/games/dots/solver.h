@@ -42,6 +42,7 @@ struct SolveResult {
   std::uint64_t nodes = 0;
   double seconds = 0;
   search::TTStats tt;
+  bool table_giant_pages = false;  // the table lay in 1 GiB pages (transposition_table.h)
   bool resumed = false;            // continued from a checkpoint
   std::uint64_t nodes_before = 0;  // ... which had searched this many nodes
   bool checkpoint_saved = false;   // stopped early and saved a checkpoint
