@@ -171,10 +171,17 @@ class AlphaBeta {
         }
         report(w, kUnlimitedDepth, r.lower, r.upper);
       }
-      if (witness == TranspositionTable::kNoMove && !s.is_over()) {
-        // The value was a bound known before searching: find a move that reaches it.
+      if (witness == TranspositionTable::kNoMove && !s.is_over() && r.lower > -kInfinity) {
+        // The value was a bound known before searching (a resumed solve): one more test at it,
+        // ordered like every other, finds a move that reaches it (its cutoff move).
+        w.root_best = TranspositionTable::kNoMove;
+        testing_ = true;
+        threshold_ = r.lower;
+        if (w.search(s, kUnlimitedDepth, r.lower - 1, r.lower, 0) >= r.lower) witness = w.root_best;
+        testing_ = false;
+        // A root valued without its moves (a static value) names none: try them one by one.
         MovesOf<S> legal;
-        s.legal_moves(legal);
+        if (witness == TranspositionTable::kNoMove) s.legal_moves(legal);
         S t = s;
         for (const Move& m : legal)
           if (w.child_value(t, m, kUnlimitedDepth, r.lower - 1, r.lower, 1) >= r.lower) {
@@ -440,7 +447,10 @@ class AlphaBeta {
               bound = s.to_move() == me ? (ce.lower <= -kInfinity ? -kInfinity : delta + ce.lower)
                                         : (ce.upper >= kInfinity ? -kInfinity : delta - ce.upper);
             s.undo(m, undo);
-            if (bound >= beta) return bound;
+            if (bound >= beta) {
+              if (ply == 0) root_best = move_code<S>(m);
+              return bound;
+            }
           }
         }
       }

@@ -1,5 +1,7 @@
 #include "grundy/games/dots/checkpoint.h"
 
+#include <algorithm>
+#include <array>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -14,6 +16,22 @@ namespace {
 constexpr char kMagic[] = "grundy-dots-checkpoint 1\n";
 
 }  // namespace
+
+int checkpoint_weight(const search::TranspositionTable& tt, std::uint64_t max_entries) {
+  std::array<std::uint64_t, 33> heavier{};  // heavier[w]: solved entries of weight w
+  tt.for_each([&](std::uint64_t, const search::TTEntry& e) {
+    if (e.depth == search::TranspositionTable::kExactDepth) ++heavier[std::min<int>(e.weight, 32)];
+  });
+  for (int w = 31; w >= 0; --w) heavier[w] += heavier[w + 1];  // now: weight w or more
+  int weight = 32;
+  while (weight > 1 && heavier[weight - 1] <= max_entries) --weight;
+  return weight;
+}
+
+std::uint64_t default_checkpoint_entries(const search::TranspositionTable& tt) {
+  const std::uint64_t slots = tt.bucket_count() * search::TranspositionTable::kEntriesPerBucket;
+  return std::min<std::uint64_t>(slots / 8, std::uint64_t{1} << 25);
+}
 
 std::uint64_t save_checkpoint(const std::string& path, SolveCheckpoint c,
                               const search::TranspositionTable& tt, int min_weight) {

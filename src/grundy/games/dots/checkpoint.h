@@ -1,9 +1,15 @@
 #pragma once
 // Checkpoints of a long exact solve (grundy dots solve --checkpoint FILE): the position, what is
 // proven about its value so far, the work done, and the transposition-table entries that stand
-// for big solved subtrees (those whose search took at least 2^min_weight nodes). Resuming loads
-// them into a fresh table and goes on from the proven bounds: only the null-window test that
-// was running is searched again, and its big subtrees are found in the table.
+// for solved subtrees (those whose search took at least 2^(min_weight - 1) nodes). Resuming
+// loads them into a fresh table and goes on from the proven bounds: only the null-window test
+// that was running is searched again, and the subtrees kept are found in the table.
+//
+// How many entries to keep decides what a resume costs: the remaining moves of an interrupted
+// test transpose into the subtrees already searched, and every one the file drops is searched
+// again. On a 4x5 mid-game interrupted half-way, a resume searched 2.6x the nodes left when
+// only subtrees of 2^11 nodes or more were kept, 1.3x with every solved entry
+// (docs/benchmarks.md). checkpoint_weight() keeps as many as a budget allows.
 //
 // File: "grundy-dots-checkpoint 1\n", then little-endian fields (see checkpoint.cpp), then a
 // 64-bit FNV-1a checksum of everything before it. A file that is cut short, altered or
@@ -25,6 +31,13 @@ struct SolveCheckpoint {
   double seconds = 0;
   std::uint64_t entries = 0;  // table entries in the file
 };
+
+// The least weight (log2 of a subtree's nodes, plus one) whose solved entries, with every heavier
+// one, number at most `max_entries` (at least 1: entries of weight 0 are never kept).
+int checkpoint_weight(const search::TranspositionTable& tt, std::uint64_t max_entries);
+// The entries a checkpoint keeps at most by default: an eighth of the table, and no more than
+// 2^25 (a file of about 500 MB, written every --checkpoint-every seconds).
+std::uint64_t default_checkpoint_entries(const search::TranspositionTable& tt);
 
 // Writes atomically (core/output_file.h). Returns the number of entries written.
 std::uint64_t save_checkpoint(const std::string& path, SolveCheckpoint c,

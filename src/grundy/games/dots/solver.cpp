@@ -61,7 +61,10 @@ SolveResult solve(const DotsState& s, const SolveOptions& o) {
     ck.upper = hi;
     ck.nodes = r.nodes_before + nodes;
     ck.seconds = seconds_before + secs;
-    r.checkpoint_entries = save_checkpoint(o.checkpoint, ck, tt, o.checkpoint_min_weight);
+    const int weight = o.checkpoint_min_weight > 0
+                           ? o.checkpoint_min_weight
+                           : checkpoint_weight(tt, default_checkpoint_entries(tt));
+    r.checkpoint_entries = save_checkpoint(o.checkpoint, ck, tt, weight);
   };
   double last_save = 0;
   int proven_lower = lower, proven_upper = upper;

@@ -27,7 +27,9 @@ struct SolveOptions {
   std::string checkpoint = {};
   bool resume = false;
   double checkpoint_every = 300;
-  int checkpoint_min_weight = 12;  // keep table entries of subtrees of >= 2^12 nodes
+  // Keep the table entries of subtrees of at least 2^(w - 1) nodes; 0: the least w whose
+  // entries fit default_checkpoint_entries (checkpoint.h), chosen at each checkpoint.
+  int checkpoint_min_weight = 0;
   // A table to use instead of a fresh one of table_bytes (players keep one between moves:
   // what one solve learns, the next one finds). Used on boards of at most 64 lines.
   search::TranspositionTable* table = nullptr;
