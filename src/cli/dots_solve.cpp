@@ -40,7 +40,8 @@ struct SolveCliOptions {
 };
 
 // One progress line: nodes and their rate over `interval` seconds (since the line before),
-// the bounds proven, the test under way and where the main search is in it, the table's fill.
+// the bounds proven, the test under way and where the main search is in it (move i of n at each
+// of the first plies: "at 1/49 3/48 12/47"), the table's fill.
 std::string progress_line(const search::SearchProgress& p, std::uint64_t nodes_before,
                           double interval) {
   const auto bound = [](int v) {
@@ -51,8 +52,9 @@ std::string progress_line(const search::SearchProgress& p, std::uint64_t nodes_b
   std::string where;
   if (p.testing) {
     where = fmt::format(", testing value >= {}", p.threshold);
-    if (p.root_moves > 0) where += fmt::format(": move {} of {}", p.root_move, p.root_moves);
-    if (p.replies > 0) where += fmt::format(", reply {} of {}", p.reply, p.replies);
+    if (p.path_length > 0) where += ", at";
+    for (int i = 0; i < p.path_length; ++i)
+      where += fmt::format(" {}/{}", p.path_move[i], p.path_moves[i]);
   }
   const double rate =
       interval > 0 ? static_cast<double>(p.nodes - std::min(p.nodes, nodes_before)) / interval : 0;

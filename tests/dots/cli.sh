@@ -78,7 +78,7 @@ code=$?
 check "Ctrl-C exits 130" [ "$code" = 130 ]
 check "Ctrl-C saves a checkpoint" [ -s "$ck" ]
 check "progress names the test under way and the moves at the top of the tree" \
-  grep -qE "value in \[-16, 16\], testing value >= 0: move [0-9]+ of [0-9]+(, reply [0-9]+ of [0-9]+)?, table" \
+  grep -qE "value in \\[-16, 16\\], testing value >= 0, at( [0-9]+/[0-9]+)+, table" \
   "$dir/ctrlc.err"
 rm -f "$ck"
 "$GRUNDY" dots solve 2x2 --checkpoint "$ck" --resume >/dev/null 2>"$dir/err"

@@ -97,13 +97,15 @@ struct SearchProgress {
   int upper = kInfinity;
   int permille_full = 0;  // the table's fill
   // Where an exact solve is (solve() only): the null-window test under way, "is the value at
-  // least `threshold`?", and the move the main search is on at the root and one ply below it,
-  // numbered from 1 in the order searched, of how many (0 of 0: not there yet). A long solve's
-  // only sign of progress between two proven bounds.
+  // least `threshold`?", and the main search's path from the root: at ply i it is on move
+  // path_move[i] (numbered from 1 in the order searched) of path_moves[i], for the first
+  // path_length plies (at most kProgressPlies). A long solve's only sign of progress between
+  // two proven bounds.
+  static constexpr int kProgressPlies = 8;
   bool testing = false;
   int threshold = 0;
-  int root_move = 0, root_moves = 0;
-  int reply = 0, replies = 0;
+  int path_length = 0;
+  std::array<int, kProgressPlies> path_move{}, path_moves{};
 };
 
 template <class Move>
@@ -349,9 +351,9 @@ class AlphaBeta {
     std::uint64_t nodes = 0;
     bool exact_below = true;  // no horizon evaluation was used in the last search
     std::uint16_t root_best = TranspositionTable::kNoMove;  // the root's best (or cutoff) move
-    // The move searched at plies 0 and 1 (1-based) and how many there are: the main worker's
-    // place in the tree, for progress reports.
-    std::array<int, 2> at{}, of{};
+    // The move searched at each of the first plies (from 1; 0: not there) and how many there
+    // are: the main worker's place in the tree, for progress reports.
+    std::array<int, SearchProgress::kProgressPlies + 1> at{}, of{};
     History history;
     TTStats stats;
     Worker(AlphaBeta& o, int i) : owner(o), id(i) {}
@@ -462,10 +464,10 @@ class AlphaBeta {
       std::uint16_t best_code = TranspositionTable::kNoMove;
       int number = 0;
       for (const Move& m : moves) {
-        if (ply < 2) {
+        if (ply < SearchProgress::kProgressPlies) {
           at[ply] = ++number;
           of[ply] = static_cast<int>(moves.size());
-          if (ply == 0) at[1] = of[1] = 0;
+          at[ply + 1] = 0;
         }
         const int v = child_value(s, m, depth, alpha, beta, ply);
         if (v > best) {
@@ -556,10 +558,11 @@ class AlphaBeta {
     p.testing = testing_;
     if (testing_) {
       p.threshold = threshold_;
-      p.root_move = w.at[0];
-      p.root_moves = w.of[0];
-      p.reply = w.at[1];
-      p.replies = w.of[1];
+      while (p.path_length < SearchProgress::kProgressPlies && w.at[p.path_length] > 0) {
+        p.path_move[p.path_length] = w.at[p.path_length];
+        p.path_moves[p.path_length] = w.of[p.path_length];
+        ++p.path_length;
+      }
     }
     return p;
   }

@@ -56,36 +56,38 @@ TEST(AlphaBeta, SolvesTicTacToeAsADrawAndFindsForcedWins) {
 }
 
 // Progress during an exact solve says which test runs and where the main search is in it: the
-// root's move and the reply below it, numbered from 1 of the moves there (tic-tac-toe: 9 at the
-// root, 8 below). A table of one bucket keeps the search long enough to be seen at every poll.
-TEST(AlphaBeta, ProgressNamesTheTestAndTheMovesAtTheTopOfTheTree) {
+// move it is on at each of the first plies, numbered from 1 of the moves there (tic-tac-toe: 9
+// at the root, 8 below, ...). A table of one bucket keeps the search long enough to be seen at
+// every poll.
+TEST(AlphaBeta, ProgressNamesTheTestAndThePathOfTheSearch) {
   TranspositionTable tt(64);
   AlphaBeta<TicTacToe> ab(tt);
   std::vector<SearchProgress> seen;
   ab.set_progress([&](const SearchProgress& p) { seen.push_back(p); }, 0);
   const auto r = ab.solve(TicTacToe{}, {});
   ASSERT_TRUE(r.complete);
-  int inside = 0, later_moves = 0;
+  int inside = 0, later_moves = 0, deep = 0;
   for (const auto& p : seen) {
     if (!p.testing) {
-      EXPECT_EQ(p.root_moves, 0);
+      EXPECT_EQ(p.path_length, 0);
       continue;
     }
     ++inside;
     EXPECT_GE(p.threshold, p.lower + 1);
     EXPECT_LE(p.threshold, p.upper);
-    EXPECT_EQ(p.root_moves, 9);
-    EXPECT_GE(p.root_move, 1);
-    EXPECT_LE(p.root_move, 9);
-    if (p.replies > 0) {
-      EXPECT_EQ(p.replies, 8);
-      EXPECT_GE(p.reply, 1);
-      EXPECT_LE(p.reply, 8);
+    ASSERT_GE(p.path_length, 1);
+    ASSERT_LE(p.path_length, SearchProgress::kProgressPlies);
+    for (int i = 0; i < p.path_length; ++i) {
+      EXPECT_EQ(p.path_moves[i], 9 - i) << "ply " << i;  // no capture rule: one less a ply
+      EXPECT_GE(p.path_move[i], 1);
+      EXPECT_LE(p.path_move[i], p.path_moves[i]);
     }
-    if (p.root_move > 1) ++later_moves;
+    if (p.path_move[0] > 1) ++later_moves;
+    if (p.path_length >= 4) ++deep;
   }
   EXPECT_GT(inside, 10);
   EXPECT_GT(later_moves, 0);  // the numbers move on as the search does
+  EXPECT_GT(deep, 0);
   // The reports after each test (the bound it proved) say no test runs.
   EXPECT_FALSE(seen.back().testing);
 }

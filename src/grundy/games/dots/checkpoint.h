@@ -7,8 +7,8 @@
 //
 // How many entries to keep decides what a resume costs: the remaining moves of an interrupted
 // test transpose into the subtrees already searched, and every one the file drops is searched
-// again. On a 4x5 mid-game interrupted half-way, a resume searched 2.6x the nodes left when
-// only subtrees of 2^11 nodes or more were kept, 1.3x with every solved entry
+// again. A 4x5 mid-game stopped half-way searched 2.7x the nodes it had left after a resume
+// when only subtrees of 2^11 nodes or more were kept, and the nodes it had left with the budget
 // (docs/benchmarks.md). checkpoint_weight() keeps as many as a budget allows.
 //
 // File: "grundy-dots-checkpoint 1\n", then little-endian fields (see checkpoint.cpp), then a
