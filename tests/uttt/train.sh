@@ -46,14 +46,15 @@ done
   --out "$tmp/net2" 2>/dev/null
 check "--init continues from a trained network" [ -s "$tmp/net2.bin" ]
 
-refused() {  # refused NAME MESSAGE ARGS...: status 2 and the message on stderr
-  local name=$1 message=$2 code ok=0
-  shift 2
+ended() {  # ended STATUS NAME MESSAGE ARGS...: that exit status and the message on stderr
+  local want=$1 name=$2 message=$3 code ok=0
+  shift 3
   "$TRAIN" "$@" >/dev/null 2>"$tmp/err"
   code=$?
-  [ $code = 2 ] && grep -qF -- "$message" "$tmp/err" || ok=1
+  [ $code = "$want" ] && grep -qF -- "$message" "$tmp/err" || ok=1
   check "$name (status $code: $(head -c 200 "$tmp/err"))" [ $ok = 0 ]
 }
+refused() { ended 2 "$@"; }  # bad input
 refused "a negative count" "--games '-1' is negative" selfplay --games -1 --out "$tmp/x"
 refused "a count above its range" "--threads '4294967297' is above 256" selfplay --games 1 \
   --threads 4294967297 --out "$tmp/x"
@@ -80,14 +81,7 @@ refused "a value out of range" "value.games line 1: value 2 '7' is above 1" \
 check "no game file was written by a refused command" [ ! -e "$tmp/x" ]
 
 # A file that cannot be written is the environment's failure: status 1, the reason named.
-failed_write() {  # failed_write NAME MESSAGE ARGS...
-  local name=$1 message=$2 code ok=0
-  shift 2
-  "$TRAIN" "$@" >/dev/null 2>"$tmp/err"
-  code=$?
-  [ $code = 1 ] && grep -qF -- "$message" "$tmp/err" || ok=1
-  check "$name (status $code: $(head -c 200 "$tmp/err"))" [ $ok = 0 ]
-}
+failed_write() { ended 1 "$@"; }
 failed_write "games to a full disk" "cannot write /dev/full: No space left on device" \
   selfplay --games 1 --iterations 20 --seed 1 --out /dev/full
 ln -s /dev/full "$tmp/full.bin"
