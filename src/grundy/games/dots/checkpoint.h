@@ -11,10 +11,14 @@
 // when only subtrees of 2^11 nodes or more were kept, and the nodes it had left with the budget
 // (docs/benchmarks.md). checkpoint_weight() keeps as many as a budget allows.
 //
-// File: "grundy-dots-checkpoint 1\n", then little-endian fields (see checkpoint.cpp), then a
-// 64-bit FNV-1a checksum of everything before it. A file that is cut short, altered or
-// written for another position is refused with a message naming what is wrong.
+// File (version 2): "grundy-dots-checkpoint 2\n", the position and what is proven (little-endian
+// fields, see checkpoint.cpp), the entries (15 bytes each), their count, then a 64-bit FNV-1a
+// checksum of everything before it. Entries are written and read in a stream, so a checkpoint
+// of millions of entries never sits in memory whole. Version 1 (the count before the entries)
+// is still read. A file that is cut short, altered or written for another position is refused
+// with a message naming what is wrong.
 #include <cstdint>
+#include <istream>
 #include <string>
 
 #include "grundy/games/dots/line_set.h"
@@ -42,8 +46,13 @@ std::uint64_t default_checkpoint_entries(const search::TranspositionTable& tt);
 // Writes atomically (core/output_file.h). Returns the number of entries written.
 std::uint64_t save_checkpoint(const std::string& path, SolveCheckpoint c,
                               const search::TranspositionTable& tt, int min_weight);
-// Reads `path` into `c` and stores its entries in `tt`. InputError if the file is not a
-// checkpoint, is damaged, or is cut short.
-void load_checkpoint(const std::string& path, SolveCheckpoint& c, search::TranspositionTable& tt);
+// Reads the checkpoint at `path` into `c` and stores its entries in `tt`. InputError if the file
+// is not a checkpoint, is of another position than `expected` (rows, cols, drawn, to_move: said
+// before any entry is stored), is damaged or is cut short (then `tt` is left cleared).
+void load_checkpoint(const std::string& path, const SolveCheckpoint& expected, SolveCheckpoint& c,
+                     search::TranspositionTable& tt);
+// The same from a stream; `name` is the file's name in messages.
+void read_checkpoint(std::istream& in, const std::string& name, const SolveCheckpoint& expected,
+                     SolveCheckpoint& c, search::TranspositionTable& tt);
 
 }  // namespace grundy::dots

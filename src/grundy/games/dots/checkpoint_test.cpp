@@ -3,10 +3,14 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
 
+#include "grundy/core/bytes.h"
+#include "grundy/core/error.h"
 #include "grundy/games/dots/solver.h"
 
 namespace grundy::dots {
@@ -41,6 +45,138 @@ TEST(DotsCheckpoint, TheWeightKeptIsTheLeastThatFitsTheBudget) {
   EXPECT_EQ(checkpoint_weight(tt, 1), 8);
   EXPECT_EQ(checkpoint_weight(tt, 0), 9);  // nothing fits: keep nothing
   EXPECT_EQ(default_checkpoint_entries(tt), (tt.bucket_count() * 4) / 8);
+}
+
+SolveCheckpoint position_of(const DotsState& s) {
+  return {s.board().rows(), s.board().cols(), s.drawn_lines(), s.to_move(), 0, 0, 0, 0, 0};
+}
+
+std::string file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// More entries than the stream's chunk of 1 MiB (about 70,000): every one comes back, in a
+// file of version 2; a byte changed anywhere, the file cut or appended to is refused and the
+// table left empty; another position is refused before any entry is stored.
+TEST(DotsCheckpoint, EntriesRoundTripAndEveryDamageIsRefused) {
+  const DotsState s(Board::get(3, 3));
+  SolveCheckpoint c = position_of(s);
+  c.lower = -3;
+  c.upper = 9;
+  c.nodes = 12345;
+  c.seconds = 6.5;
+  search::TranspositionTable tt(std::size_t{16} << 20);
+  const int count = 100000;
+  for (int i = 1; i <= count; ++i) {
+    search::TTEntry e = solved(1 + i % 20);
+    e.lower = static_cast<std::int16_t>(-(i % 9));
+    e.upper = static_cast<std::int16_t>(i % 9);
+    e.move = static_cast<std::uint16_t>(i % 24);
+    tt.store(static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ull, e);
+  }
+  std::uint64_t held = 0;  // a few collide in full buckets and replace each other
+  tt.for_each([&](std::uint64_t, const search::TTEntry&) { ++held; });
+  ASSERT_GT(held, count * 99u / 100);
+  const std::string path = temp_path("dots_round_trip.ckpt");
+  ASSERT_EQ(save_checkpoint(path, c, tt, 1), held);
+  const std::string bytes = file_bytes(path);
+  ASSERT_EQ(bytes.rfind("grundy-dots-checkpoint 2\n", 0), 0u);
+  ASSERT_EQ(bytes.size(), 25 + 52 + 15 * held + 16);
+
+  search::TranspositionTable back(std::size_t{16} << 20);
+  SolveCheckpoint d;
+  load_checkpoint(path, position_of(s), d, back);
+  EXPECT_EQ(d.entries, held);
+  EXPECT_EQ(d.lower, -3);
+  EXPECT_EQ(d.upper, 9);
+  EXPECT_EQ(d.nodes, 12345u);
+  EXPECT_EQ(d.seconds, 6.5);
+  for (int i = 1; i <= count; i += 997) {
+    search::TTEntry e;
+    if (!tt.probe(static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ull, e)) continue;
+    ASSERT_TRUE(back.probe(static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ull, e)) << i;
+    EXPECT_EQ(e.lower, -(i % 9));
+    EXPECT_EQ(e.upper, i % 9);
+    EXPECT_EQ(e.move, i % 24);
+    EXPECT_EQ(e.weight, 1 + i % 20);
+  }
+
+  const auto refused = [&](const std::string& damaged, const char* message) {
+    search::TranspositionTable t(std::size_t{16} << 20);
+    std::istringstream in(damaged);
+    SolveCheckpoint e;
+    try {
+      read_checkpoint(in, "x.ckpt", position_of(s), e, t);
+      ADD_FAILURE() << "accepted: " << message;
+    } catch (const InputError& error) {
+      EXPECT_NE(std::string(error.what()).find(message), std::string::npos) << error.what();
+    }
+    int left = 0;
+    t.for_each([&](std::uint64_t, const search::TTEntry&) { ++left; });
+    EXPECT_EQ(left, 0) << message;
+  };
+  for (const std::size_t at : {std::size_t{30}, bytes.size() / 2, bytes.size() - 12}) {
+    std::string damaged = bytes;
+    damaged[at] = static_cast<char>(damaged[at] ^ 0x20);
+    refused(damaged, at == 30 ? "another position" : "damaged");
+  }
+  refused(bytes.substr(0, bytes.size() - 1), "wrong length");
+  refused(bytes.substr(0, bytes.size() - 15), "damaged");
+  refused(bytes + "x", "wrong length");
+  refused(bytes.substr(0, 60), "cut short");
+  refused("grundy-dots-checkpoint 7\n" + bytes.substr(25), "a version this grundy cannot read");
+  refused("not a checkpoint at all, but long enough", "is not a grundy dots checkpoint");
+  const DotsState other(Board::get(3, 4));
+  search::TranspositionTable t(std::size_t{16} << 20);
+  SolveCheckpoint e;
+  EXPECT_THROW(load_checkpoint(path, position_of(other), e, t), InputError);
+  std::remove(path.c_str());
+}
+
+// Files of version 1 (the entry count before the entries), as the solver wrote them before the
+// streamed version 2, still resume.
+TEST(DotsCheckpoint, VersionOneIsStillRead) {
+  const DotsState s(Board::get(3, 3));
+  const SolveCheckpoint c = position_of(s);
+  ByteWriter w;
+  w.bytes() = "grundy-dots-checkpoint 1\n";
+  w.put<std::int32_t>(c.rows);
+  w.put<std::int32_t>(c.cols);
+  w.put<std::uint64_t>(c.drawn.lo);
+  w.put<std::uint64_t>(c.drawn.hi);
+  w.put<std::int32_t>(c.to_move);
+  w.put<std::int32_t>(-1);
+  w.put<std::int32_t>(5);
+  w.put<std::uint64_t>(77);
+  w.put<double>(1.5);
+  w.put<std::uint64_t>(2);
+  for (const std::uint64_t key : {11ull, 22ull}) {
+    w.put<std::uint64_t>(key);
+    w.put<std::int16_t>(-1);
+    w.put<std::int16_t>(1);
+    w.put<std::uint16_t>(3);
+    w.put<std::uint8_t>(12);
+  }
+  w.seal();
+  search::TranspositionTable tt(std::size_t{1} << 20);
+  std::istringstream in(w.bytes());
+  SolveCheckpoint d;
+  read_checkpoint(in, "old.ckpt", c, d, tt);
+  EXPECT_EQ(d.entries, 2u);
+  EXPECT_EQ(d.lower, -1);
+  EXPECT_EQ(d.upper, 5);
+  EXPECT_EQ(d.nodes, 77u);
+  search::TTEntry e;
+  ASSERT_TRUE(tt.probe(22, e));
+  EXPECT_EQ(e.weight, 12);
+  EXPECT_EQ(e.move, 3);
+  std::string cut = w.bytes();
+  cut.pop_back();
+  std::istringstream in2(cut);
+  EXPECT_THROW(read_checkpoint(in2, "old.ckpt", c, d, tt), InputError);
 }
 
 // A solve stopped half-way and resumed from its checkpoint ends with the fresh solve's answer,

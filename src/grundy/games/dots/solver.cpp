@@ -44,10 +44,7 @@ SolveResult solve(const DotsState& s, const SolveOptions& o) {
                        "' exists; add --resume to continue it, or delete it");
     if (exists) {
       SolveCheckpoint saved;
-      load_checkpoint(o.checkpoint, saved, tt);
-      if (saved.rows != ck.rows || saved.cols != ck.cols || !(saved.drawn == ck.drawn) ||
-          saved.to_move != ck.to_move)
-        throw InputError("checkpoint '" + o.checkpoint + "' belongs to another position");
+      load_checkpoint(o.checkpoint, ck, saved, tt);
       lower = saved.lower;
       upper = saved.upper;
       r.resumed = true;

@@ -1,0 +1,25 @@
+// Checkpoints of the Dots and Boxes solver (grundy dots solve --checkpoint FILE --resume), read
+// for a 3x3 board from the empty position: versions 1 and 2, a file of another position, cut
+// short, altered or appended to must be refused with an InputError, and a file that is read
+// leaves as many entries as it says it has been counted; nothing else may happen.
+#include <sstream>
+#include <string>
+
+#include "fuzz_target.h"
+#include "grundy/games/dots/checkpoint.h"
+#include "grundy/games/dots/state.h"
+
+GRUNDY_FUZZ_TARGET(const std::uint8_t* data, std::size_t size) {
+  using namespace grundy;
+  static search::TranspositionTable tt(std::size_t{64} << 10);
+  tt.clear();
+  const dots::DotsState s(dots::Board::get(3, 3));
+  dots::SolveCheckpoint expected{3, 3, s.drawn_lines(), s.to_move(), 0, 0, 0, 0, 0};
+  fuzz::expect_only_input_errors([&] {
+    std::istringstream in(std::string(fuzz::as_text(data, size)));
+    dots::SolveCheckpoint c;
+    dots::read_checkpoint(in, "fuzz.ckpt", expected, c, tt);
+    fuzz::require(c.rows == 3 && c.cols == 3, "a checkpoint read is of the expected position");
+  });
+  return 0;
+}
