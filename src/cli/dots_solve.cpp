@@ -1,5 +1,6 @@
 // grundy dots solve RxC [--moves LIST] [--json] [--threads N] [--table-mb M] [--seconds S]
-//                       [--progress] [--checkpoint FILE [--resume]] [--distributed]
+//                       [--progress] [--checkpoint FILE [--resume] [--checkpoint-every S]
+//                       [--checkpoint-entries N]] [--distributed]
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include "dots_cli.h"
 #include "grundy/core/error.h"
 #include "grundy/core/parse.h"
+#include "grundy/games/dots/checkpoint.h"
 #include "grundy/games/dots/solve_distributed.h"
 #include "grundy/games/dots/solver.h"
 #include "interrupt.h"
@@ -32,6 +34,7 @@ struct SolveCliOptions {
   std::string seconds;
   std::string checkpoint;
   std::string checkpoint_every;
+  std::string checkpoint_entries;
   bool resume = false;
   bool json = false;
   bool progress = false;
@@ -98,6 +101,15 @@ void run(const SolveCliOptions& o) {
   if (!o.checkpoint_every.empty()) {
     if (o.checkpoint.empty()) throw InputError("--checkpoint-every needs --checkpoint FILE");
     so.checkpoint_every = parse_decimal(o.checkpoint_every, "--checkpoint-every", 1, 1e6);
+  }
+  if (!o.checkpoint_entries.empty()) {
+    if (o.checkpoint.empty()) throw InputError("--checkpoint-entries needs --checkpoint FILE");
+    if (o.distributed.on)
+      throw InputError(
+          "--checkpoint-entries bounds one process's table in its checkpoint; with "
+          "--distributed the master checkpoints what the ranks answered (docs/distributed.md)");
+    so.checkpoint_entries =
+        parse_uint_in(o.checkpoint_entries, "--checkpoint-entries", 1, dots::kMaxCheckpointEntries);
   }
   if (o.resume && ::access(o.checkpoint.c_str(), F_OK) != 0)
     fmt::print(stderr, "grundy: no checkpoint '{}' yet: starting from the beginning\n",
@@ -197,6 +209,9 @@ void install_solve(Command dots) {
                  "save progress to this file (periodically and on Ctrl-C) for --resume");
   cmd.add_option("--checkpoint-every", o->checkpoint_every,
                  "seconds between checkpoints (default 300)");
+  cmd.add_option("--checkpoint-entries", o->checkpoint_entries,
+                 "table entries a checkpoint keeps at most, the biggest subtrees first (default: "
+                 "an eighth of the table, at most 2^25; 15 bytes each)");
   cmd.add_flag("--resume", o->resume, "continue from the --checkpoint file");
   add_distributed_options(cmd, o->distributed);
   cmd.footer(

@@ -12,6 +12,7 @@
 #include "grundy/core/error.h"
 #include "grundy/core/text.h"
 #include "grundy/games/dots/analysis.h"
+#include "grundy/games/dots/checkpoint.h"
 #include "grundy/games/dots/explain.h"
 #include "grundy/games/dots/game_review.h"
 #include "grundy/games/dots/players.h"
@@ -134,7 +135,8 @@ int clamped_upper(const DotsSolved& s) {
 }
 
 DotsSolved solve(const DotsGame& g, py::handle seconds_arg, py::handle threads, py::handle table_mb,
-                 bool one_best, py::object checkpoint, bool resume, py::handle checkpoint_every) {
+                 bool one_best, py::object checkpoint, bool resume, py::handle checkpoint_every,
+                 py::handle checkpoint_entries) {
   DotsSolved out{g.now(), {}};
   const int undrawn = out.state.board().lines() - out.state.lines_drawn();
   dots::SolveOptions so;
@@ -152,6 +154,11 @@ DotsSolved solve(const DotsGame& g, py::handle seconds_arg, py::handle threads, 
   if (!checkpoint_every.is_none()) {
     if (so.checkpoint.empty()) throw InputError("checkpoint_every needs checkpoint=FILE");
     so.checkpoint_every = decimal(checkpoint_every, "--checkpoint-every", 1, 1e6);
+  }
+  if (!checkpoint_entries.is_none()) {
+    if (so.checkpoint.empty()) throw InputError("checkpoint_entries needs checkpoint=FILE");
+    so.checkpoint_entries =
+        whole_number_in(checkpoint_entries, "--checkpoint-entries", 1, dots::kMaxCheckpointEntries);
   }
   run_released([&](const std::atomic<bool>& stop) {
     so.stop = &stop;
@@ -376,10 +383,12 @@ void bind_dots(py::module_& parent) {
            py::arg("threads") = py::none(), py::arg("table_mb") = py::none(),
            py::arg("one_best") = false, py::arg("checkpoint") = py::none(),
            py::arg("resume") = false, py::arg("checkpoint_every") = py::none(),
+           py::arg("checkpoint_entries") = py::none(),
            "The exact value and every best line (`grundy dots solve`). seconds: a budget (then "
            "lower/upper bound the value if it ends first); threads and table_mb default as the "
            "command line's; checkpoint=FILE saves progress (periodically, every "
-           "checkpoint_every seconds, and on Ctrl-C) and resume=True continues from it. Ctrl-C "
+           "checkpoint_every seconds, and on Ctrl-C; at most checkpoint_entries table entries) "
+           "and resume=True continues from it. Ctrl-C "
            "raises KeyboardInterrupt and leaves the state as it was.")
       .def(
           "_analyze_game",

@@ -52,6 +52,24 @@ check "resume continues" [ "$(field "$dir/s.json" "j['nodes_before_resume'] > 0"
 "$GRUNDY" dots solve 3x3 --checkpoint "$ck" --resume >/dev/null 2>"$dir/err"
 check "foreign checkpoint refused" [ $? = 2 ]
 check "foreign checkpoint named" grep -q "belongs to another position" "$dir/err"
+# --checkpoint-entries bounds the file: 77 bytes of position, 15 a entry, 16 of count and seal.
+ck10="$dir/ten.ckpt"
+"$GRUNDY" dots solve 4x4 --threads 1 --table-mb 64 --checkpoint "$ck10" --checkpoint-entries 10 \
+  --seconds 1 >/dev/null 2>"$dir/err10"
+check "--checkpoint-entries 10 keeps at most ten" [ "$(stat -c %s "$ck10")" -le $((25 + 77 + 150 + 16)) ]
+check "--checkpoint-entries: the count said" grep -qE "saved \(([0-9]|10) table entries\)" "$dir/err10"
+for bad in 0 -1 1e3 17179869185; do
+  "$GRUNDY" dots solve 4x4 --checkpoint "$ck10" --checkpoint-entries "$bad" --resume \
+    --seconds 1 >/dev/null 2>"$dir/err"
+  check "--checkpoint-entries $bad refused" [ $? = 2 ]
+  check "--checkpoint-entries $bad named" grep -q -- "--checkpoint-entries" "$dir/err"
+done
+"$GRUNDY" dots solve 3x3 --checkpoint-entries 5 >/dev/null 2>"$dir/err"
+check "--checkpoint-entries needs --checkpoint" grep -q "needs --checkpoint FILE" "$dir/err"
+"$GRUNDY" dots solve 3x3 --checkpoint "$dir/d.ckpt" --checkpoint-entries 5 --distributed \
+  >/dev/null 2>"$dir/err"
+check "--checkpoint-entries with --distributed refused" [ $? = 2 ]
+check "--checkpoint-entries with --distributed: why" grep -q "the master checkpoints" "$dir/err"
 cp "$ck" "$dir/good.ckpt"
 size=$(stat -c %s "$ck")
 printf '\x5a' | dd of="$ck" bs=1 seek=$((size / 2)) conv=notrunc status=none

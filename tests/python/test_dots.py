@@ -402,3 +402,8 @@ def test_bad_engines_and_budgets(cli_error):
         s.solve(resume=True)
     with pytest.raises(grundy.InputError, match="needs checkpoint"):
         s.solve(checkpoint_every=5)
+    with pytest.raises(grundy.InputError, match="needs checkpoint"):
+        s.solve(checkpoint_entries=5)
+    for bad in (0, -1, 2**34 + 1, 1.5, "5"):
+        with pytest.raises(grundy.InputError, match="--checkpoint-entries"):
+            s.solve(checkpoint="never-written.ckpt", checkpoint_entries=bad)
