@@ -58,11 +58,8 @@ SolveResult solve(const DotsState& s, const SolveOptions& o) {
     ck.upper = hi;
     ck.nodes = r.nodes_before + nodes;
     ck.seconds = seconds_before + secs;
-    const int weight =
-        o.checkpoint_min_weight > 0
-            ? o.checkpoint_min_weight
-            : checkpoint_weight(tt, o.checkpoint_entries > 0 ? o.checkpoint_entries
-                                                             : default_checkpoint_entries(tt));
+    const int weight = checkpoint_weight(
+        tt, o.checkpoint_entries > 0 ? o.checkpoint_entries : default_checkpoint_entries(tt));
     r.checkpoint_entries = save_checkpoint(o.checkpoint, ck, tt, weight);
   };
   double last_save = 0;

@@ -27,10 +27,8 @@ struct SolveOptions {
   std::string checkpoint = {};
   bool resume = false;
   double checkpoint_every = 300;
-  // Keep the table entries of subtrees of at least 2^(w - 1) nodes; 0: the least w whose
-  // entries fit default_checkpoint_entries (checkpoint.h), chosen at each checkpoint.
-  int checkpoint_min_weight = 0;
-  // With checkpoint_min_weight 0: the entries kept at most (0: default_checkpoint_entries).
+  // The most table entries a checkpoint keeps, those of the biggest subtrees (checkpoint.h);
+  // 0: default_checkpoint_entries.
   std::uint64_t checkpoint_entries = 0;
   // A table to use instead of a fresh one of table_bytes (players keep one between moves:
   // what one solve learns, the next one finds). Used on boards of at most 64 lines.
