@@ -92,6 +92,7 @@ SolveResult solve_distributed(const DotsState& s, const SolveOptions& o, dist::J
   mo.seconds = o.seconds;
   mo.order_bias = d.order_bias;
   mo.split_margin = d.split_margin;
+  mo.divide_root = true;
   Master* master = nullptr;
   const auto save = [&] {
     ck.nodes = r.nodes_before + master->stats().nodes;

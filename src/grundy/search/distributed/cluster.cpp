@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <string_view>
 
 #include "grundy/core/error.h"
 #include "grundy/search/distributed/local_channel.h"
@@ -38,6 +39,14 @@ bool started_by_mpi_launcher() {
   for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"})
     if (std::getenv(v)) return true;
   return false;
+}
+
+bool prefer_shared_memory_on_one_node() {
+  const char* size = std::getenv("OMPI_COMM_WORLD_SIZE");
+  const char* local = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+  if (!size || !local || std::string_view(size) != local || std::getenv("OMPI_MCA_pml"))
+    return false;
+  return ::setenv("OMPI_MCA_pml", "ob1", 0) == 0;
 }
 
 std::unique_ptr<Cluster> single_process_cluster(std::string why) {

@@ -42,6 +42,14 @@ class Cluster {
 // Whether an MPI launcher (mpirun, mpiexec, srun) started this process.
 bool started_by_mpi_launcher();
 
+// Open MPI's default point-to-point layer (UCX) probes the network devices when MPI starts: 0.2 s
+// of MPI_Init on this project's 2-core machine, against 0.02 s for ob1 over shared memory
+// (docs/benchmarks.md). When every rank runs on this node (Open MPI's launcher says so in the
+// environment) and the user chose no layer (OMPI_MCA_pml, `--mca pml`), this asks for ob1:
+// shared memory is the transport either way. Every rank sees the same variables, so all choose
+// alike. Called before MPI_Init; true when it set OMPI_MCA_pml.
+bool prefer_shared_memory_on_one_node();
+
 // The cluster of one process (used by Cluster::start when no launcher started it).
 std::unique_ptr<Cluster> single_process_cluster(std::string why);
 

@@ -254,6 +254,7 @@ class MpiChannel : public JobChannel {
 class MpiCluster : public Cluster {
  public:
   MpiCluster() {
+    prefer_shared_memory_on_one_node();
     int provided = 0;
     MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);

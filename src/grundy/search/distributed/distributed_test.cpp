@@ -13,6 +13,7 @@
 
 #include "grundy/core/error.h"
 #include "grundy/search/distributed/checkpoint.h"
+#include "grundy/search/distributed/cluster.h"
 #include "grundy/search/distributed/local_channel.h"
 #include "grundy/search/distributed/master.h"
 #include "grundy/search/distributed/message.h"
@@ -45,6 +46,31 @@ std::vector<int> random_coins(Rng& rng) {
   std::vector<int> coins(1 + rng.below(12));
   for (auto& c : coins) c = static_cast<int>(rng.below(9)) + 1;
   return coins;
+}
+
+// Open MPI's layer: ob1 only when every rank is on this node and the user chose none.
+TEST(DistributedCluster, SharedMemoryLayerOnlyOnOneNodeAndOnlyUnchosen) {
+  const auto set = [](const char* name, const char* value) {
+    if (value)
+      ::setenv(name, value, 1);
+    else
+      ::unsetenv(name);
+  };
+  const auto run = [&](const char* size, const char* local, const char* pml) {
+    set("OMPI_COMM_WORLD_SIZE", size);
+    set("OMPI_COMM_WORLD_LOCAL_SIZE", local);
+    set("OMPI_MCA_pml", pml);
+    const bool changed = prefer_shared_memory_on_one_node();
+    const char* now = std::getenv("OMPI_MCA_pml");
+    return std::make_pair(changed, std::string(now ? now : "(unset)"));
+  };
+  EXPECT_EQ(run("2", "2", nullptr), std::make_pair(true, std::string("ob1")));
+  EXPECT_EQ(run("16", "16", nullptr), std::make_pair(true, std::string("ob1")));
+  EXPECT_EQ(run("4", "2", nullptr), std::make_pair(false, std::string("(unset)")));
+  EXPECT_EQ(run("2", "2", "ucx"), std::make_pair(false, std::string("ucx")));
+  EXPECT_EQ(run(nullptr, nullptr, nullptr), std::make_pair(false, std::string("(unset)")));
+  EXPECT_EQ(run("2", nullptr, nullptr), std::make_pair(false, std::string("(unset)")));
+  run(nullptr, nullptr, nullptr);
 }
 
 TEST(DistributedMessages, RoundTripAndRefuseDamage) {
@@ -219,6 +245,7 @@ TEST(DistributedMaster, AlphaBetaJobsEqualMinimaxOnCoinRows) {
     o.max_budget_factor = 1 + rng.below(8);
     o.order_bias = rng.below(2) ? 50 : 0;
     o.split_margin = o.order_bias / 2;
+    o.divide_root = rng.below(2) != 0;
     Master<CoinRow> m(row, *channel, k, o);
     for (int t = v - 2; t <= v + 2; ++t) {
       const auto a = m.decide({{{}, t}});
@@ -348,9 +375,12 @@ TEST(DistributedMaster, AStalledWorkersJobGoesToAnother) {
   MasterOptions o;
   o.budget = 50;
   o.stall_seconds = 0.2;
+  o.divide_root = true;
   Master<CoinRow> m(row, *channel, k, o);
-  EXPECT_EQ(m.decide({{{}, v}})[0], 1);
+  // "At least v + 1?" first: its answer (no) needs both children of the root, which the root's
+  // expansion gives one to each worker, so the paused worker's job must be sent again.
   EXPECT_EQ(m.decide({{{}, v + 1}})[0], 0);
+  EXPECT_EQ(m.decide({{{}, v}})[0], 1);
   EXPECT_GE(m.stats().stalls, 1u);
   EXPECT_GE(m.stats().resent, 1u);
   channel->resume(1);

@@ -59,6 +59,11 @@ struct MasterOptions {
   // Rather than start a sibling costing this much more (in proof numbers) than a running one,
   // split the running job (0: never split; flagging alone, as job-level PNS does).
   std::uint32_t split_margin = 0;
+  // One open question and several workers: expand it at once rather than send it as one job
+  // that keeps every other worker waiting until it runs out of budget (at the start of a Dots
+  // and Boxes run on two ranks, a quarter of a second: docs/benchmarks.md). Off for df-pn,
+  // whose first job builds the tree that finds the one line a proof follows.
+  bool divide_root = false;
   // Table entries the workers share (channel.h, TableShare) at least this heavy become bounds
   // in the knowledge (and so in checkpoints).
   int knowledge_weight = 14;
@@ -117,6 +122,9 @@ class Master {
       roots.push_back(std::move(n));
     }
     roots_ = &roots;
+    if (options_.divide_root && roots.size() == 1 && channel_.workers() > 1 &&
+        roots[0]->status == Status::open)
+      expand_owned(*roots[0]);
     const auto open = [&] {
       for (const auto& r : roots)
         if (r->status != Status::decided) return true;
