@@ -8,6 +8,7 @@
 //                        proof and disproof numbers (decided children as bounds); and fragment
 //                        jobs: the decided positions of the proof below a position, walked to
 //                        the finished games with the table as the oracle
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -49,8 +50,14 @@ class AlphaBetaShare : public TableShare {
     out.insert(out.end(), outbox_.begin(), outbox_.end());
     outbox_.clear();
   }
+  // Each entry's bucket is a miss in a big table: the buckets of the entries kPrefetch ahead
+  // are loaded while this one is stored.
   void store(const std::vector<TableEntry>& in) override {
-    for (const auto& x : in) {
+    constexpr std::size_t kPrefetch = 8;
+    for (std::size_t i = 0; i < std::min(kPrefetch, in.size()); ++i) table_.prefetch(in[i].key);
+    for (std::size_t i = 0; i < in.size(); ++i) {
+      if (i + kPrefetch < in.size()) table_.prefetch(in[i + kPrefetch].key);
+      const TableEntry& x = in[i];
       TTEntry t;
       t.lower = x.lower;
       t.upper = x.upper;
