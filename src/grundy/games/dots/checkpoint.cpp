@@ -119,7 +119,9 @@ void read_version_2(std::istream& in, const std::string& name, const SolveCheckp
   // them: the last 16 bytes of the file are the count and the seal, not an entry.
   std::string pending;
   std::uint64_t count = 0;
-  std::vector<char> chunk(std::size_t{1} << 20);
+  // 64 KiB a read: a buffer of 1 MiB, zeroed and mapped afresh for every file, made a reader of
+  // small files (the fuzz target's) 2.5 times slower, and big files read as fast either way.
+  std::vector<char> chunk(std::size_t{64} << 10);
   bool end = false;
   try {
     while (!end) {
