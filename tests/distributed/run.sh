@@ -56,6 +56,9 @@ dots_same() {  # dots_same NAME SIZE MOVES JOB-NODES
 boards="1x1 1x2 2x2 2x3 3x3"
 [ -n "$small" ] && boards="2x2 3x3"
 for b in $boards; do dots_same "dots $b" "$b" "" 5000; done
+# The whole 3x4 board (value 0, three best lines; 1.8·10^7 nodes on one process, about 5 s on
+# 3 ranks), outside the sanitizers.
+[ -z "$small" ] && dots_same "dots 3x4" 3x4 "" 32768
 # Random positions (fixed seeds): 3x3, 3x4 and 4x4 with enough lines drawn to be quick.
 positions=$(python3 - "$small" <<'EOF'
 import random, sys
