@@ -152,6 +152,7 @@ SolveResult solve_distributed(const Board& b, const SolveOptions& o, dist::JobCh
   mo.stop = o.stop;
   mo.seconds = o.seconds;
   mo.weak = true;
+  mo.keep_lines = true;
   dist::Ticker ticker;
   if (!o.checkpoint.empty()) ticker.save = save;
   ticker.checkpoint_every = o.checkpoint_every;

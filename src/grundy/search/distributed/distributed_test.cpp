@@ -246,6 +246,7 @@ TEST(DistributedMaster, AlphaBetaJobsEqualMinimaxOnCoinRows) {
     o.order_bias = rng.below(2) ? 50 : 0;
     o.split_margin = o.order_bias / 2;
     o.divide_root = rng.below(2) != 0;
+    o.keep_lines = rng.below(2) != 0;
     Master<CoinRow> m(row, *channel, k, o);
     for (int t = v - 2; t <= v + 2; ++t) {
       const auto a = m.decide({{{}, t}});
@@ -293,6 +294,7 @@ TEST(DistributedMaster, ProofNumberJobsEqualMinimaxAndRebuildTheProof) {
     MasterOptions o;
     o.budget = 1 + rng.below(30);
     o.weak = true;
+    o.keep_lines = rng.below(2) != 0;
     Master<TicTacToe> m(s, *channel, k, o);
     for (int t = 0; t <= 1; ++t) {
       ASSERT_EQ(m.decide({{{}, t}})[0], v >= t ? 1 : 0);
@@ -390,6 +392,36 @@ TEST(DistributedMaster, AStalledWorkersJobGoesToAnother) {
 
 // A search stopped half way keeps what it learnt: a new master with the same knowledge (as a
 // checkpoint gives it) finishes with the same answer and sends fewer jobs.
+// Lines kept with their worker (keep_lines) must not wait for a stalled one: its leaves go to
+// the others, and the answers are still minimax's (a hang fails the test by its time limit).
+// Whether the stopped worker holds a needed line when it stops depends on timing.
+TEST(DistributedMaster, KeptLinesLeaveAStalledWorker) {
+  Rng rng(11);
+  for (int game = 0; game < 8; ++game) {
+    TicTacToe s;
+    for (int i = 0, plies = static_cast<int>(rng.below(3)); i < plies; ++i) {
+      MovesOf<TicTacToe> moves;
+      s.legal_moves(moves);
+      s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+    const int v = exact_value_of(s);
+    auto channel = workers_of(2, [&] { return proof_number_runner(s, 1 << 16, true); });
+    Knowledge k;
+    MasterOptions o;
+    o.budget = 2 + rng.below(10);
+    o.weak = true;
+    o.keep_lines = true;
+    o.stall_seconds = 0.05;
+    Master<TicTacToe> m(s, *channel, k, o);
+    // Both workers answer the first question, so each holds lines; then worker 1 stops.
+    EXPECT_EQ(m.decide({{{}, v + 1}})[0], 0) << "game " << game;
+    channel->pause(1);
+    EXPECT_EQ(m.decide({{{}, v}})[0], 1) << "game " << game;
+    channel->resume(1);
+    channel->stop(1);
+  }
+}
+
 TEST(DistributedMaster, KnowledgeCarriesOverToANewMaster) {
   const CoinRow row({5, 1, 8, 3, 9, 2, 7, 4, 6, 2, 8, 1, 9, 3});
   const int v = exact_value_of(row);

@@ -64,6 +64,14 @@ struct MasterOptions {
   // and Boxes run on two ranks, a quarter of a second: docs/benchmarks.md). Off for df-pn,
   // whose first job builds the tree that finds the one line a proof follows.
   bool divide_root = false;
+  // Lines stay with the worker whose table holds their work: a leaf that ran out of budget is
+  // sent again to that worker with twice the budget (up to max_budget_factor) even when other
+  // workers wait, as long as they find other leaves; and a leaf whose work is in a busy
+  // worker's table is not given to another. df-pn keeps its tree only in its worker's table:
+  // a proof's main line moved to the other rank, or expanded over both, was searched again
+  // from nothing, and the UTTT proof on two ranks took twice one process's time in 6 runs of 8
+  // (docs/benchmarks.md).
+  bool keep_lines = false;
   // Table entries the workers share (channel.h, TableShare) at least this heavy become bounds
   // in the knowledge (and so in checkpoints).
   int knowledge_weight = 14;
@@ -499,6 +507,18 @@ class Master {
   // for one. A leaf whose job ran out of budget is sent again with twice the budget when this
   // worker is the only one waiting, else expanded (its children are work for the others).
   std::optional<Pending> next_tree_job(std::size_t idle) {
+    // keep_lines: leaves whose work is in a busy worker's table are set aside for this call.
+    std::vector<Node*> aside;
+    struct Restore {
+      Master* m;
+      std::vector<Node*>& aside;
+      ~Restore() {
+        for (Node* n : aside) {
+          n->status = Status::open;
+          m->update_up(n);
+        }
+      }
+    } restore{this, aside};
     while (true) {
       bool splitting = false;
       Node* leaf = select(splitting, true);
@@ -509,7 +529,18 @@ class Master {
       if (!leaf) return std::nullopt;
       const std::uint64_t spent = knowledge_.spent(leaf->key);
       const std::uint64_t cap = options_.budget * options_.max_budget_factor;
-      if (spent > 0 && (idle > 1 || 2 * spent > cap)) {
+      if (options_.keep_lines && spent > 0) {
+        const auto owner = owner_.find(leaf->key);
+        if (owner != owner_.end() && busy_[owner->second] && !stalled_[owner->second]) {
+          leaf->status = Status::running;
+          update_up(leaf);
+          aside.push_back(leaf);
+          continue;
+        }
+      }
+      const bool keep = options_.keep_lines && spent > 0 && 2 * spent <= cap && idle > 1 &&
+                        other_leaf_than(*leaf);
+      if (spent > 0 && ((idle > 1 && !keep) || 2 * spent > cap)) {
         expand_owned(*leaf);
         update_up(leaf->parent);
         continue;
@@ -531,6 +562,17 @@ class Master {
       p.path = codes(path_of(*leaf));
       return p;
     }
+  }
+
+  // Whether the selection would find another leaf for a second worker if `leaf` were running.
+  bool other_leaf_than(Node& leaf) {
+    leaf.status = Status::running;
+    update_up(&leaf);
+    bool splitting = false;
+    const bool other = select(splitting, false) != nullptr;
+    leaf.status = Status::open;
+    update_up(&leaf);
+    return other;
   }
 
   // The worker a job on this position should go to: the last one that searched it (its table
