@@ -42,6 +42,18 @@ std::unique_ptr<LocalChannel> workers_of(int n, Make&& make) {
   return std::make_unique<LocalChannel>(std::move(engines));
 }
 
+// Tic-tac-toe after up to `max_plies` random moves (fewer if the game ends).
+TicTacToe random_tictactoe(Rng& rng, int max_plies) {
+  TicTacToe s;
+  const int plies = static_cast<int>(rng.below(static_cast<std::uint32_t>(max_plies) + 1));
+  for (int i = 0; i < plies && !s.is_over(); ++i) {
+    MovesOf<TicTacToe> moves;
+    s.legal_moves(moves);
+    s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+  }
+  return s;
+}
+
 std::vector<int> random_coins(Rng& rng) {
   std::vector<int> coins(1 + rng.below(12));
   for (auto& c : coins) c = static_cast<int>(rng.below(9)) + 1;
@@ -280,13 +292,7 @@ TEST(DistributedMaster, ProofNumberJobsEqualMinimaxAndRebuildTheProof) {
   Rng rng(5);
   const int games = sanitized() ? 6 : 20;
   for (int game = 0; game < games; ++game) {
-    TicTacToe s;
-    const int plies = static_cast<int>(rng.below(4));
-    for (int i = 0; i < plies && !s.is_over(); ++i) {
-      MovesOf<TicTacToe> moves;
-      s.legal_moves(moves);
-      s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
-    }
+    const TicTacToe s = random_tictactoe(rng, 3);
     if (s.is_over()) continue;
     const int v = exact_value_of(s);
     auto channel = workers_of(2, [&] { return proof_number_runner(s, 1 << 16, true); });
@@ -398,12 +404,7 @@ TEST(DistributedMaster, AStalledWorkersJobGoesToAnother) {
 TEST(DistributedMaster, KeptLinesLeaveAStalledWorker) {
   Rng rng(11);
   for (int game = 0; game < 8; ++game) {
-    TicTacToe s;
-    for (int i = 0, plies = static_cast<int>(rng.below(3)); i < plies; ++i) {
-      MovesOf<TicTacToe> moves;
-      s.legal_moves(moves);
-      s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
-    }
+    const TicTacToe s = random_tictactoe(rng, 2);
     const int v = exact_value_of(s);
     auto channel = workers_of(2, [&] { return proof_number_runner(s, 1 << 16, true); });
     Knowledge k;
