@@ -507,18 +507,21 @@ class Master {
   // for one. A leaf whose job ran out of budget is sent again with twice the budget when this
   // worker is the only one waiting, else expanded (its children are work for the others).
   std::optional<Pending> next_tree_job(std::size_t idle) {
-    // keep_lines: leaves whose work is in a busy worker's table are set aside for this call.
+    // keep_lines: leaves whose work is in a busy worker's table are set aside (marked running)
+    // for this call. They are put back before any expansion, which may settle and free a
+    // subtree holding them, and on every return.
     std::vector<Node*> aside;
-    struct Restore {
-      Master* m;
-      std::vector<Node*>& aside;
-      ~Restore() {
-        for (Node* n : aside) {
-          n->status = Status::open;
-          m->update_up(n);
-        }
+    const auto put_back = [&] {
+      for (Node* n : aside) {
+        n->status = Status::open;
+        update_up(n);
       }
-    } restore{this, aside};
+      aside.clear();
+    };
+    struct PutBack {
+      const decltype(put_back)& f;
+      ~PutBack() { f(); }
+    } put_back_on_return{put_back};
     while (true) {
       bool splitting = false;
       Node* leaf = select(splitting, true);
@@ -541,6 +544,7 @@ class Master {
       const bool keep = options_.keep_lines && spent > 0 && 2 * spent <= cap && idle > 1 &&
                         other_leaf_than(*leaf);
       if (spent > 0 && ((idle > 1 && !keep) || 2 * spent > cap)) {
+        put_back();
         expand_owned(*leaf);
         update_up(leaf->parent);
         continue;
