@@ -104,10 +104,6 @@ void run(const SolveCliOptions& o) {
   }
   if (!o.checkpoint_entries.empty()) {
     if (o.checkpoint.empty()) throw InputError("--checkpoint-entries needs --checkpoint FILE");
-    if (o.distributed.on)
-      throw InputError(
-          "--checkpoint-entries bounds one process's table in its checkpoint; with "
-          "--distributed the master checkpoints what the ranks answered (docs/distributed.md)");
     so.checkpoint_entries =
         parse_uint_in(o.checkpoint_entries, "--checkpoint-entries", 1, dots::kMaxCheckpointEntries);
   }

@@ -171,6 +171,10 @@ mid=(3x4 --moves "$mid_moves" --json --table-mb 64)
 # below (release suite).
 if kill_and_resume "dots 3x4, rank 0 killed" 0 "$GRUNDY" dots solve "${mid[@]}" \
   --distributed --job-nodes 2000 --checkpoint "$dir/ck" --checkpoint-every 1; then
+  # The file ends with the table entries the workers shared, then the 8-byte seal: the byte
+  # before the seal is the last entry's weight (5 or more), or the top byte of a count of 0.
+  check "dots 3x4, rank 0 killed: the checkpoint keeps the workers' table entries" \
+    [ "$(python3 -c "d = open('$dir/ck', 'rb').read(); print(d[:32] == b'grundy-distributed-checkpoint 2\\n' and d[-9] >= 5)")" = True ]
   "${mpi[@]}" "$GRUNDY" dots solve "${mid[@]}" --distributed --job-nodes 2000 \
     --checkpoint "$dir/ck" --checkpoint-every 1 --resume >"$dir/many.json" 2>"$dir/many.err"
   same "dots 3x4 resumed after rank 0 was killed" "$dir/mid.json" "$dir/many.json" \

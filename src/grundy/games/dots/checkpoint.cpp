@@ -32,7 +32,13 @@ int checkpoint_weight(const search::TranspositionTable& tt, std::uint64_t max_en
 }
 
 std::uint64_t default_checkpoint_entries(const search::TranspositionTable& tt) {
-  const std::uint64_t slots = tt.bucket_count() * search::TranspositionTable::kEntriesPerBucket;
+  return default_checkpoint_entries(tt.bytes());
+}
+
+std::uint64_t default_checkpoint_entries(std::size_t table_bytes) {
+  using TT = search::TranspositionTable;
+  const std::uint64_t slots =
+      std::max<std::uint64_t>(1, table_bytes / TT::kBucketBytes) * TT::kEntriesPerBucket;
   return std::min<std::uint64_t>(slots / 8, std::uint64_t{1} << 25);
 }
 

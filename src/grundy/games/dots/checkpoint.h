@@ -42,6 +42,8 @@ int checkpoint_weight(const search::TranspositionTable& tt, std::uint64_t max_en
 // The entries a checkpoint keeps at most by default: an eighth of the table, and no more than
 // 2^25 (a file of about 500 MB, written every --checkpoint-every seconds).
 std::uint64_t default_checkpoint_entries(const search::TranspositionTable& tt);
+// The same for a table of `table_bytes` (a distributed run's, which the master does not hold).
+std::uint64_t default_checkpoint_entries(std::size_t table_bytes);
 // The most a user may ask for (--checkpoint-entries): 2^34 entries, a file of 240 GiB.
 constexpr std::uint64_t kMaxCheckpointEntries = std::uint64_t{1} << 34;
 

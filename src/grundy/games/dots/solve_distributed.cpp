@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "grundy/core/error.h"
+#include "grundy/games/dots/checkpoint.h"
 #include "grundy/games/dots/solver_graph.h"
 #include "grundy/games/dots/solver_state.h"
 #include "grundy/search/distributed/checkpoint.h"
@@ -20,7 +21,15 @@ namespace {
 namespace dist = search::distributed;
 using Master = dist::Master<SolverState>;
 
-std::string tag_of(const DotsState& s, bool symmetry) {
+// A bound on a value of known parity, tightened to it (as alpha_beta.h does at the root).
+int round_to_parity(int v, int parity, bool upper) {
+  if (((v - parity) & 1) == 0) return v;
+  return upper ? v - 1 : v + 1;
+}
+
+}  // namespace
+
+std::string distributed_tag(const DotsState& s, bool symmetry) {
   char drawn[40];
   std::snprintf(drawn, sizeof drawn, "%016llx%016llx",
                 static_cast<unsigned long long>(s.drawn_lines().hi),
@@ -29,14 +38,6 @@ std::string tag_of(const DotsState& s, bool symmetry) {
          " drawn " + drawn + " to_move " + std::to_string(s.to_move()) + " symmetry " +
          (symmetry ? "1" : "0");
 }
-
-// A bound on a value of known parity, tightened to it (as alpha_beta.h does at the root).
-int round_to_parity(int v, int parity, bool upper) {
-  if (((v - parity) & 1) == 0) return v;
-  return upper ? v - 1 : v + 1;
-}
-
-}  // namespace
 
 int share_weight_for(int workers) {
   int weight = 5;
@@ -70,14 +71,19 @@ SolveResult solve_distributed(const DotsState& s, const SolveOptions& o, dist::J
   root.set_symmetry(o.symmetry);
 
   dist::MasterCheckpoint ck;
-  ck.tag = tag_of(s, o.symmetry);
+  ck.tag = distributed_tag(s, o.symmetry);
   std::error_code missing_ok;
   if (!o.checkpoint.empty() && !o.resume && std::filesystem::exists(o.checkpoint, missing_ok))
     throw InputError("a checkpoint '" + o.checkpoint +
                      "' exists; add --resume to continue it, or delete it");
-  if (dist::resume_checkpoint(o.checkpoint, ck, knowledge)) {
+  // The heaviest table entries the workers share, for checkpoints (entry_pool.h).
+  dist::EntryPool pool(o.checkpoint.empty()       ? 0
+                       : o.checkpoint_entries > 0 ? o.checkpoint_entries
+                                                  : default_checkpoint_entries(o.table_bytes));
+  if (dist::resume_checkpoint(o.checkpoint, ck, knowledge, &pool)) {
     r.resumed = true;
     r.nodes_before = ck.nodes;
+    channel.seed(pool.entries());  // what the workers had proved: into every table at once
   }
 
   const int open = root.max_remaining();
@@ -93,13 +99,15 @@ SolveResult solve_distributed(const DotsState& s, const SolveOptions& o, dist::J
   mo.order_bias = d.order_bias;
   mo.split_margin = d.split_margin;
   mo.divide_root = true;
+  if (pool.capacity() > 0)
+    mo.entries_seen = [&pool](const std::vector<dist::TableEntry>& e) { pool.add(e); };
   Master* master = nullptr;
   const auto save = [&] {
     ck.nodes = r.nodes_before + master->stats().nodes;
     ck.jobs = master->stats().jobs_sent;
     ck.seconds = master->elapsed();
-    dist::save_checkpoint(o.checkpoint, ck, knowledge);
-    r.checkpoint_entries = knowledge.size();
+    dist::save_checkpoint(o.checkpoint, ck, knowledge, &pool);
+    r.checkpoint_entries = pool.size();
   };
   dist::Ticker ticker;
   if (!o.checkpoint.empty()) ticker.save = save;

@@ -6,6 +6,7 @@
 // same SolveResult as solve() (value, bounds, every best line), so the same printers serve.
 #include <cstdint>
 #include <functional>
+#include <string>
 
 #include "grundy/games/dots/solver.h"
 #include "grundy/search/distributed/channel.h"
@@ -29,6 +30,9 @@ inline constexpr std::uint64_t kDefaultJobNodes = std::uint64_t{1} << 15;
 // 5 (16 nodes) up to 9 workers, one more per doubling beyond, so that what each worker
 // receives stays about the same (docs/distributed.md, "Sharing tables").
 int share_weight_for(int workers);
+
+// What a distributed checkpoint of s names as its search (a resume must match it).
+std::string distributed_tag(const DotsState& s, bool symmetry);
 
 // What each worker runs: null-window tests of the positions after a job's lines from s, with
 // a table of o.table_bytes (o.symmetry as in solve()). Every rank builds its own.

@@ -69,6 +69,9 @@ class JobChannel {
   // Called with every batch of shared table entries (the master keeps the heavy ones). The
   // channel relays them to the other workers itself.
   virtual void on_entries(std::function<void(const std::vector<TableEntry>&)> listener) = 0;
+  // Stores `entries` in every worker's table before any job sent after this call (a resumed
+  // run's checkpointed entries, entry_pool.h); workers that share no table ignore them.
+  virtual void seed(const std::vector<TableEntry>& entries) = 0;
 };
 
 }  // namespace grundy::search::distributed

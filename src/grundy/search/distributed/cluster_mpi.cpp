@@ -33,6 +33,8 @@ constexpr auto kShareEvery = std::chrono::milliseconds(10);
 // Shared entries are dropped for a rank with this many sends still in flight (it is slow or
 // stalled; sharing is a help, not a duty).
 constexpr std::size_t kMaxInFlight = 64;
+// A resumed run's checkpointed table entries go to each worker in messages of this many.
+constexpr std::size_t kSeedBatch = std::size_t{1} << 16;
 using Clock = std::chrono::steady_clock;
 // How long a rank's message thread sleeps between two looks for MPI messages (seconds). Each
 // wake-up costs the engine on the same core: at every 200 microseconds, 25% of a 1-rank run's
@@ -211,6 +213,18 @@ class MpiChannel : public JobChannel {
   ChannelTraffic traffic() const override { return traffic_; }
   void on_entries(std::function<void(const std::vector<TableEntry>&)> listener) override {
     listener_ = std::move(listener);
+  }
+  // Over MPI in pieces of kSeedBatch entries, each a message that the worker stores before it
+  // reads the next (and the jobs after them).
+  void seed(const std::vector<TableEntry>& entries) override {
+    if (local_ && local_->share()) local_->share()->store(entries);
+    for (std::size_t at = 0; at < entries.size(); at += kSeedBatch) {
+      const std::vector<TableEntry> piece(
+          entries.begin() + static_cast<std::ptrdiff_t>(at),
+          entries.begin() + static_cast<std::ptrdiff_t>(std::min(entries.size(), at + kSeedBatch)));
+      const std::string bytes = encode_entries(kMaster, piece);
+      for (int r = 1; r < size_; ++r) post(bytes, r);
+    }
   }
 
  private:

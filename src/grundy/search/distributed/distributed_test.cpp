@@ -14,6 +14,7 @@
 #include "grundy/core/error.h"
 #include "grundy/search/distributed/checkpoint.h"
 #include "grundy/search/distributed/cluster.h"
+#include "grundy/search/distributed/entry_pool.h"
 #include "grundy/search/distributed/local_channel.h"
 #include "grundy/search/distributed/master.h"
 #include "grundy/search/distributed/message.h"
@@ -203,6 +204,133 @@ TEST(DistributedKnowledge, NarrowsCountsConflictsAndSurvivesACheckpoint) {
   }
   std::ofstream(path, std::ios::binary) << bytes.substr(0, bytes.size() - 3);
   EXPECT_THROW(load_checkpoint(path, d, k2), InputError);
+  std::filesystem::remove(path);
+}
+
+TEST(DistributedEntryPool, MergesKeepsTheHeaviestAndRefusesDamage) {
+  EntryPool pool(4);
+  pool.add({1, -5, 5, 7, 6});
+  pool.add({1, 0, 9, 8, 9});  // the same position: bounds intersected, the heavier weight
+  ASSERT_EQ(pool.size(), 1u);
+  auto e = pool.entries();
+  EXPECT_EQ(e[0].lower, 0);
+  EXPECT_EQ(e[0].upper, 5);
+  EXPECT_EQ(e[0].move, 8);  // the move that reaches the higher lower bound
+  EXPECT_EQ(e[0].weight, 9);
+  pool.add({1, 7, 9, 3, 2});  // contradicts [0, 5]: another position on the key, kept instead
+  e = pool.entries();
+  EXPECT_EQ(e[0].lower, 7);
+  EXPECT_EQ(e[0].weight, 2);
+  // Over capacity: the lightest weight classes go, and lighter entries stay out from then on.
+  pool.add({2, 0, 0, 0, 5});
+  pool.add({3, 0, 0, 0, 5});
+  pool.add({4, 0, 0, 0, 8});
+  EXPECT_EQ(pool.size(), 4u);
+  pool.add({5, 0, 0, 0, 9});  // five entries: weight 2 (key 1) goes
+  EXPECT_EQ(pool.size(), 4u);
+  EXPECT_EQ(pool.floor(), 3);
+  pool.add({6, 0, 0, 0, 2});  // below the floor: refused
+  EXPECT_EQ(pool.size(), 4u);
+  pool.add({6, 0, 0, 0, 4});  // above it, but the lightest of five: goes again
+  EXPECT_EQ(pool.size(), 4u);
+  EXPECT_EQ(pool.floor(), 5);
+  pool.add({7, 0, 0, 0, 12});  // five: both of weight 5 go
+  EXPECT_EQ(pool.size(), 3u);
+  EXPECT_EQ(pool.floor(), 6);
+  e = pool.entries();
+  ASSERT_EQ(e.size(), 3u);
+  EXPECT_EQ(e[0].key, 7u);  // heaviest first
+  EXPECT_EQ(e[1].key, 5u);
+  EXPECT_EQ(e[2].key, 4u);
+  EntryPool off(0);
+  off.add({1, 0, 0, 0, 30});
+  EXPECT_EQ(off.size(), 0u);
+
+  // Saved and loaded: the same entries; into a smaller pool, the heaviest that fit.
+  ByteWriter w;
+  pool.save(w);
+  EntryPool again(10), small(1);
+  {
+    ByteReader r(w.bytes(), "pool");
+    again.load(r);
+    EXPECT_EQ(r.left(), 0u);
+  }
+  {
+    ByteReader r(w.bytes(), "pool");
+    small.load(r);
+  }
+  EXPECT_EQ(again.size(), 3u);
+  ASSERT_EQ(small.size(), 1u);
+  EXPECT_EQ(small.entries()[0].key, 7u);
+  // Impossible bounds, an impossible weight, or too few bytes: refused, named.
+  for (const TableEntry bad : {TableEntry{1, 3, 2, 0, 5}, TableEntry{1, -32001, 0, 0, 5},
+                               TableEntry{1, 0, 32001, 0, 5}, TableEntry{1, 0, 0, 0, 64}}) {
+    ByteWriter b;
+    b.put<std::uint64_t>(1);
+    b.put<std::uint64_t>(bad.key);
+    b.put<std::int16_t>(bad.lower);
+    b.put<std::int16_t>(bad.upper);
+    b.put<std::uint16_t>(bad.move);
+    b.put<std::uint8_t>(bad.weight);
+    ByteReader r(b.bytes(), "pool");
+    EntryPool p(10);
+    try {
+      p.load(r);
+      ADD_FAILURE() << "loaded an entry with bounds [" << bad.lower << ", " << bad.upper
+                    << "], weight " << int{bad.weight};
+    } catch (const InputError& err) {
+      EXPECT_NE(std::string(err.what()).find("damaged"), std::string::npos) << err.what();
+    }
+  }
+  std::string cut = w.bytes().substr(0, w.bytes().size() - 1);
+  ByteReader r(cut, "pool");
+  EntryPool p(10);
+  EXPECT_THROW(p.load(r), InputError);
+}
+
+TEST(DistributedCheckpoint, KeepsTableEntriesAndReadsTheFirstFormat) {
+  const auto path =
+      (std::filesystem::temp_directory_path() / ("grundy-dist-ckpt2-" + std::to_string(::getpid())))
+          .string();
+  MasterCheckpoint c;
+  c.tag = "toy 1";
+  c.state = "s";
+  Knowledge k;
+  k.narrow(5, 1, 2);
+  EntryPool pool(100);
+  pool.add({11, -2, 4, 1, 7});
+  pool.add({12, 0, 0, 2, 9});
+  save_checkpoint(path, c, k, &pool);
+  MasterCheckpoint d;
+  d.tag = "toy 1";
+  Knowledge k2;
+  EntryPool p2(100);
+  load_checkpoint(path, d, k2, &p2);
+  EXPECT_EQ(k2.bounds(5).lower, 1);
+  ASSERT_EQ(p2.size(), 2u);
+  EXPECT_EQ(p2.entries()[0].key, 12u);
+  Knowledge k3;
+  load_checkpoint(path, d, k3);  // no pool: the entries are checked and skipped
+  EXPECT_EQ(k3.size(), 1u);
+
+  // A file of the first format (no table entries) is still read.
+  ByteWriter w;
+  w.bytes() = "grundy-distributed-checkpoint 1\n";
+  w.put_string(c.tag);
+  w.put_string(c.state);
+  w.put<std::uint64_t>(7);
+  w.put<std::uint64_t>(1);
+  w.put<double>(0.5);
+  k.save(w);
+  w.seal();
+  std::ofstream(path, std::ios::binary) << w.bytes();
+  EXPECT_TRUE(is_distributed_checkpoint(path));
+  Knowledge k4;
+  EntryPool p4(100);
+  load_checkpoint(path, d, k4, &p4);
+  EXPECT_EQ(d.nodes, 7u);
+  EXPECT_EQ(k4.bounds(5).upper, 2);
+  EXPECT_EQ(p4.size(), 0u);
   std::filesystem::remove(path);
 }
 

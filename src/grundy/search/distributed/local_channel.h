@@ -26,6 +26,7 @@ class LocalChannel : public JobChannel {
   void on_entries(std::function<void(const std::vector<TableEntry>&)> listener) override {
     relay_.listener = std::move(listener);
   }
+  void seed(const std::vector<TableEntry>& entries) override;
 
   // Tests: a worker that stops answering (its jobs are kept, never run, until resumed).
   void pause(int worker);

@@ -75,6 +75,9 @@ struct MasterOptions {
   // Table entries the workers share (channel.h, TableShare) at least this heavy become bounds
   // in the knowledge (and so in checkpoints).
   int knowledge_weight = 14;
+  // Called with every batch of shared table entries (a checkpoint keeps the heaviest:
+  // entry_pool.h).
+  std::function<void(const std::vector<TableEntry>&)> entries_seen = nullptr;
   // Called about every 50 ms from the master's loop (progress, checkpoints).
   std::function<void()> tick = nullptr;
 };
@@ -613,6 +616,7 @@ class Master {
 
   // Bounds from the table entries the workers share (the heavy ones: see knowledge_weight).
   void learn(const std::vector<TableEntry>& entries) {
+    if (options_.entries_seen) options_.entries_seen(entries);
     constexpr int scale = point_scale<S>();
     for (const auto& e : entries) {
       if (e.weight < options_.knowledge_weight) continue;
