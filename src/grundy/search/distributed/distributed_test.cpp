@@ -527,10 +527,15 @@ TEST(DistributedMaster, AStalledWorkersJobGoesToAnother) {
 // A search stopped half way keeps what it learnt: a new master with the same knowledge (as a
 // checkpoint gives it) finishes with the same answer and sends fewer jobs.
 // Lines kept with their worker (keep_lines) must not wait for a stalled one: its leaves go to
-// the others, and the answers are still minimax's (a hang fails the test by its time limit).
-// Whether the stopped worker holds a needed line when it stops depends on timing.
+// the others, and the answers are still minimax's. Made deterministic: worker 0 is stopped
+// through the first question, so worker 1 runs (and owns) every line of it (worker 0's first job
+// stalls and goes to worker 1 too); then worker 0 comes back and worker 1 stops for the second
+// question, a disproof: every reply must be refuted, so the lines worker 1 holds are all
+// needed. A master that kept them for it would wait for ever: the time limit ends it, and the
+// test fails.
 TEST(DistributedMaster, KeptLinesLeaveAStalledWorker) {
   Rng rng(11);
+  int stalled = 0;
   for (int game = 0; game < 8; ++game) {
     const TicTacToe s = random_tictactoe(rng, 2);
     const int v = exact_value_of(s);
@@ -541,14 +546,18 @@ TEST(DistributedMaster, KeptLinesLeaveAStalledWorker) {
     o.weak = true;
     o.keep_lines = true;
     o.stall_seconds = 0.05;
+    o.seconds = 20;
     Master<TicTacToe> m(s, *channel, k, o);
-    // Both workers answer the first question, so each holds lines; then worker 1 stops.
-    EXPECT_EQ(m.decide({{{}, v + 1}})[0], 0) << "game " << game;
-    channel->pause(1);
+    channel->pause(0);
     EXPECT_EQ(m.decide({{{}, v}})[0], 1) << "game " << game;
+    channel->resume(0);
+    channel->pause(1);
+    EXPECT_EQ(m.decide({{{}, v + 1}})[0], 0) << "game " << game;
+    stalled += m.stats().stalls_of[1] > 0;
     channel->resume(1);
     channel->stop(1);
   }
+  EXPECT_GE(stalled, 3) << "too few games stopped worker 1 while it held a line";
 }
 
 TEST(DistributedMaster, KnowledgeCarriesOverToANewMaster) {
