@@ -114,7 +114,8 @@ void run(const SolveCliOptions& o) {
   if (o.distributed.on) {
     dist.emplace(o.distributed);
     if (dist->worker()) {
-      dist->serve(dots::distributed_runner(s, so, dots::share_weight_for(dist->workers())));
+      dist->serve(
+          dots::distributed_runner(s, so, search::distributed::share_weight_for(dist->workers())));
       return;
     }
   }

@@ -17,7 +17,7 @@ dots::SolveResult solve_distributed(DistributedRun& run, const dots::DotsState& 
     d.progress = [tty](const search::distributed::Progress& p) {
       print_distributed_progress(p, tty);
     };
-  const int share = dots::share_weight_for(run.workers());
+  const int share = search::distributed::share_weight_for(run.workers());
   auto& channel = run.channel([&] { return dots::distributed_runner(s, so, share); });
   auto r = dots::solve_distributed(s, so, channel, d, run.stats(), run.knowledge());
   if (d.progress && tty) fmt::print(stderr, "\n");

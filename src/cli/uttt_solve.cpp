@@ -129,7 +129,7 @@ void run_solve(const SolveCliOptions& o) {
   if (o.distributed.on) {
     dist.emplace(o.distributed);
     if (dist->worker()) {
-      dist->serve(uttt::distributed_runner(b, s));
+      dist->serve(uttt::distributed_runner(b, s, uttt::share_weight_for(dist->workers())));
       return;
     }
   }

@@ -14,7 +14,8 @@ uttt::SolveResult solve_distributed(DistributedRun& run, const uttt::Board& b,
     d.progress = [](const search::distributed::Progress& p) {
       print_distributed_progress(p, false);
     };
-  auto& channel = run.channel([&] { return uttt::distributed_runner(b, s); });
+  const int share = uttt::share_weight_for(run.workers());
+  auto& channel = run.channel([&] { return uttt::distributed_runner(b, s, share); });
   auto r = uttt::solve_distributed(b, s, channel, d, run.stats(), run.knowledge());
   figures = run.finish(d.job_nodes ? d.job_nodes : uttt::kDefaultJobNodes);
   return r;

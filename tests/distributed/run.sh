@@ -195,6 +195,8 @@ if [ -z "$small" ]; then
 fi
 if [ -z "$small" ] && kill_and_resume "uttt, rank 1 killed" 1 "$GRUNDY" uttt solve --moves "$pk" \
   --memory 64 --distributed --job-nodes 500 --checkpoint "$dir/ck" --checkpoint-every 1; then
+  check "uttt, rank 1 killed: the checkpoint keeps the questions the workers decided" \
+    [ "$(python3 -c "d = open('$dir/ck', 'rb').read(); print(d[:32] == b'grundy-distributed-checkpoint 2\\n' and d[-9] >= 1)")" = True ]
   "${mpi[@]}" "$GRUNDY" uttt solve --moves "$pk" --memory 64 --json --distributed \
     --job-nodes 500 --checkpoint "$dir/ck" >"$dir/many.json" 2>"$dir/many.err"
   same "uttt resumed after rank 1 was killed" "$dir/one.json" "$dir/many.json" \

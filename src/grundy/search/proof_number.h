@@ -87,6 +87,14 @@ class ProofNumberSearch {
   // probes, staler estimates).
   void set_reread_all(bool all) { reread_all_ = all; }
 
+  // Calls `f(s, t, proven, work)` for every question decided by a search of at least
+  // `min_work` nodes below it, as it is stored (distributed workers share them: runners.h).
+  using Solved = std::function<void(const S&, int, bool, std::uint64_t)>;
+  void export_solved(Solved f, std::uint64_t min_work) {
+    export_ = std::move(f);
+    export_min_ = min_work;
+  }
+
   // The key under which the table holds the question (s, t).
   static std::uint64_t question_key(const S& s, int t) { return search::question_key(s, t); }
 
@@ -315,7 +323,9 @@ class ProofNumberSearch {
         contribution(c, kids.p[best], kids.d[best]);
       }
     }
-    table_.store(key, pn, dn, nodes_ - nodes0 + 1);
+    const std::uint64_t work = nodes_ - nodes0 + 1;
+    table_.store(key, pn, dn, work);
+    if (export_ && (pn == 0 || dn == 0) && work >= export_min_) export_(s, t, pn == 0, work);
   }
 
   template <class Visit>
@@ -400,6 +410,8 @@ class ProofNumberSearch {
 
   ProofTable& table_;
   bool weak_ = false;
+  Solved export_;
+  std::uint64_t export_min_ = 0;
   bool reread_all_ = true;
   std::function<void(const S&, MovesOf<S>&)> prover_filter_;
   int prover_ = 0;

@@ -37,10 +37,13 @@ std::uint64_t position_key(const S& s) {
 }
 
 // The key of question (s, t): the position's key mixed with t.
+inline std::uint64_t question_key_of(std::uint64_t position, int t) {
+  return position ^ (static_cast<std::uint64_t>(static_cast<std::int64_t>(t) + 0x4000) *
+                     0x9e3779b97f4a7c15ull);
+}
 template <class S>
 std::uint64_t question_key(const S& s, int t) {
-  return position_key(s) ^ (static_cast<std::uint64_t>(static_cast<std::int64_t>(t) + 0x4000) *
-                            0x9e3779b97f4a7c15ull);
+  return question_key_of(position_key(s), t);
 }
 
 // The value of s in points when it is known without search (the game is over, or the state's

@@ -39,12 +39,6 @@ std::string distributed_tag(const DotsState& s, bool symmetry) {
          (symmetry ? "1" : "0");
 }
 
-int share_weight_for(int workers) {
-  int weight = 5;
-  for (int w = 9; w < workers; w *= 2) ++weight;
-  return weight;
-}
-
 search::distributed::WorkerEngine distributed_runner(const DotsState& s, const SolveOptions& o,
                                                      int share_weight) {
   auto graph = std::make_shared<const SolverGraph>(SolverGraph::of(s, o.symmetry));

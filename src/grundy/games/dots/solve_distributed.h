@@ -11,6 +11,7 @@
 #include "grundy/games/dots/solver.h"
 #include "grundy/search/distributed/channel.h"
 #include "grundy/search/distributed/figures.h"
+#include "grundy/search/distributed/relay.h"
 
 namespace grundy::dots {
 
@@ -26,16 +27,13 @@ struct DistributedOptions {
 // 2^15: on a 4x4 mid-game with 2 ranks, 2^20 left a rank idle half the time and 2^17 a third
 // (docs/benchmarks.md, "Distributed solving"); raise it for many ranks (docs/distributed.md).
 inline constexpr std::uint64_t kDefaultJobNodes = std::uint64_t{1} << 15;
-// The weight (log2 of a subtree's nodes, plus one) from which workers share table entries:
-// 5 (16 nodes) up to 9 workers, one more per doubling beyond, so that what each worker
-// receives stays about the same (docs/distributed.md, "Sharing tables").
-int share_weight_for(int workers);
 
 // What a distributed checkpoint of s names as its search (a resume must match it).
 std::string distributed_tag(const DotsState& s, bool symmetry);
 
 // What each worker runs: null-window tests of the positions after a job's lines from s, with
-// a table of o.table_bytes (o.symmetry as in solve()). Every rank builds its own.
+// a table of o.table_bytes (o.symmetry as in solve()), sharing entries from `share_weight`
+// (search::distributed::share_weight_for). Every rank builds its own.
 search::distributed::WorkerEngine distributed_runner(const DotsState& s, const SolveOptions& o,
                                                      int share_weight);
 

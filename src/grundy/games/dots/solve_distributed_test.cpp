@@ -29,7 +29,7 @@ SolveResult solve_with_workers(const DotsState& s, int workers, std::uint64_t jo
   o.resume = !resume_from.empty();
   std::vector<dist::WorkerEngine> engines;
   for (int i = 0; i < workers; ++i)
-    engines.push_back(distributed_runner(s, o, share_weight_for(workers)));
+    engines.push_back(distributed_runner(s, o, dist::share_weight_for(workers)));
   dist::LocalChannel channel(std::move(engines));
   DistributedOptions d;
   d.job_nodes = job_nodes;

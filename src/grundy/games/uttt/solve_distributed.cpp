@@ -1,5 +1,6 @@
 #include "grundy/games/uttt/solve_distributed.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 
@@ -10,6 +11,7 @@
 #include "grundy/search/distributed/checkpoint.h"
 #include "grundy/search/distributed/master.h"
 #include "grundy/search/distributed/proof_walk.h"
+#include "grundy/search/distributed/relay.h"
 #include "grundy/search/distributed/runners.h"
 
 namespace grundy::uttt {
@@ -118,9 +120,14 @@ class ProofRebuild {
 
 }  // namespace
 
-search::distributed::WorkerEngine distributed_runner(const Board& b, const SolveOptions& o) {
+int share_weight_for(int workers) {
+  return std::max(1, search::distributed::share_weight_for(workers) - 3);
+}
+
+search::distributed::WorkerEngine distributed_runner(const Board& b, const SolveOptions& o,
+                                                     int share_weight) {
   // Weak disproof numbers, as solve() runs df-pn.
-  return dist::proof_number_runner(SymmetricBoard(b), o.table_bytes, true);
+  return dist::proof_number_runner(SymmetricBoard(b), o.table_bytes, true, share_weight);
 }
 
 SolveResult solve_distributed(const Board& b, const SolveOptions& o, dist::JobChannel& channel,
@@ -133,9 +140,15 @@ SolveResult solve_distributed(const Board& b, const SolveOptions& o, dist::JobCh
   dist::MasterCheckpoint ck;
   ck.tag = tag_of(b);
   std::uint64_t nodes_before = 0;
-  if (dist::resume_checkpoint(o.checkpoint, ck, knowledge)) {
+  // The heaviest decided questions the workers share, for checkpoints: an eighth of a worker's
+  // table entries (16 bytes each), as many as the Dots and Boxes default keeps.
+  dist::EntryPool pool(o.checkpoint.empty() ? 0
+                                            : std::min<std::uint64_t>(o.table_bytes / 16 / 8,
+                                                                      std::uint64_t{1} << 25));
+  if (dist::resume_checkpoint(o.checkpoint, ck, knowledge, &pool)) {
     r.resumed = true;
     nodes_before = ck.nodes;
+    channel.seed(pool.entries());
   }
   const SymmetricBoard root(b);
   std::string question = "win";
@@ -144,7 +157,7 @@ SolveResult solve_distributed(const Board& b, const SolveOptions& o, dist::JobCh
     ck.nodes = nodes_before + master->stats().nodes;
     ck.jobs = master->stats().jobs_sent;
     ck.seconds = master->elapsed();
-    dist::save_checkpoint(o.checkpoint, ck, knowledge);
+    dist::save_checkpoint(o.checkpoint, ck, knowledge, &pool);
   };
   dist::MasterOptions mo;
   mo.budget = d.job_nodes ? d.job_nodes : kDefaultJobNodes;
@@ -153,6 +166,8 @@ SolveResult solve_distributed(const Board& b, const SolveOptions& o, dist::JobCh
   mo.seconds = o.seconds;
   mo.weak = true;
   mo.keep_lines = true;
+  if (pool.capacity() > 0)
+    mo.entries_seen = [&pool](const std::vector<dist::TableEntry>& e) { pool.add(e); };
   dist::Ticker ticker;
   if (!o.checkpoint.empty()) ticker.save = save;
   ticker.checkpoint_every = o.checkpoint_every;

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+
 #include "grundy/search/distributed/local_channel.h"
 #include "grundy/search/random.h"
 #include "grundy/testing/sanitized.h"
@@ -18,7 +20,8 @@ namespace dist = search::distributed;
 SolveResult solve_with_workers(const Board& b, SolveOptions o, int workers,
                                std::uint64_t job_nodes) {
   std::vector<dist::WorkerEngine> engines;
-  for (int i = 0; i < workers; ++i) engines.push_back(distributed_runner(b, o));
+  for (int i = 0; i < workers; ++i)
+    engines.push_back(distributed_runner(b, o, share_weight_for(workers)));
   dist::LocalChannel channel(std::move(engines));
   DistributedOptions d;
   d.job_nodes = job_nodes;
@@ -41,6 +44,49 @@ Board late_position(search::Rng& rng, Rules rules, int plies) {
     }
     if (!b.is_over()) return b;
   }
+}
+
+// The questions a df-pn worker decides go out as bounds on position values (in points of 1000)
+// and come back into another worker's table as the decided questions they stand for: that
+// worker then answers the same jobs at once, with the same answers.
+TEST(UtttDistributed, SharedDecidedQuestionsAreDecidedInAnotherTable) {
+  search::Rng rng(5);
+  SolveOptions o;
+  o.table_bytes = std::size_t{4} << 20;
+  int checked = 0;
+  for (int i = 0; i < 12; ++i) {
+    const Board b = late_position(rng, i % 2 ? Rules::orlin : Rules::standard, 52);
+    auto first = distributed_runner(b, o, 1);
+    auto second = distributed_runner(b, o, 1);
+    auto fresh = distributed_runner(b, o, 1);
+    ASSERT_TRUE(first.share && second.share);
+    std::atomic<bool> cancel{false};
+    for (const int t : {1, 0}) {
+      dist::Job job;
+      job.id = 1;
+      job.t = t;
+      const auto a = first.run(job, cancel);
+      ASSERT_EQ(a.status, dist::AnswerStatus::decided);
+      std::vector<dist::TableEntry> shared;
+      first.share->take(shared);
+      for (const auto& e : shared) {
+        // A proven question is a lower bound, a disproven one an upper bound, in points.
+        EXPECT_TRUE((e.lower > -dist::kNoBound) != (e.upper < dist::kNoBound));
+        EXPECT_EQ((e.lower > -dist::kNoBound ? e.lower : e.upper + 1000) % 1000, 0);
+      }
+      second.share->store(shared);
+      const auto again = second.run(job, cancel);
+      const auto base = fresh.run(job, cancel);
+      EXPECT_EQ(again.status, dist::AnswerStatus::decided);
+      EXPECT_EQ(again.lower, a.lower) << "position " << i << ", t = " << t;
+      EXPECT_EQ(again.upper, a.upper) << "position " << i << ", t = " << t;
+      if (base.nodes >= 1000) {
+        EXPECT_LT(again.nodes * 10, base.nodes) << "position " << i << ", t = " << t;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GE(checked, 3) << "too few positions of 1,000 nodes or more";
 }
 
 TEST(UtttDistributed, ResultsEqualTheSingleProcessSolver) {

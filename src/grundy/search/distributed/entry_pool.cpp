@@ -5,12 +5,6 @@
 #include "grundy/core/error.h"
 
 namespace grundy::search::distributed {
-namespace {
-
-// Bounds as the tables store them (alpha_beta.h's kInfinity: no bound).
-constexpr int kUnbounded = 32000;
-
-}  // namespace
 
 void EntryPool::add(const std::vector<TableEntry>& batch) {
   for (const auto& e : batch) add(e);
@@ -77,7 +71,7 @@ void EntryPool::load(ByteReader& r) {
     e.upper = r.get<std::int16_t>();
     e.move = r.get<std::uint16_t>();
     e.weight = r.get<std::uint8_t>();
-    if (e.lower > e.upper || e.lower < -kUnbounded || e.upper > kUnbounded || e.weight > kMaxWeight)
+    if (e.lower > e.upper || e.lower < -kNoBound || e.upper > kNoBound || e.weight > kMaxWeight)
       throw InputError(r.what() + " is damaged (a table entry with impossible bounds or weight)");
     add(e);
   }

@@ -8,6 +8,15 @@
 
 namespace grundy::search::distributed {
 
+// The weight (log2 of a subtree's nodes, plus one) from which workers share table entries:
+// 5 (16 nodes) up to 9 workers, one more per doubling beyond, so that what each worker
+// receives stays about the same (docs/distributed.md, "Sharing tables").
+inline int share_weight_for(int workers) {
+  int weight = 5;
+  for (int w = 9; w < workers; w *= 2) ++weight;
+  return weight;
+}
+
 struct EntryRelay {
   std::function<void(const std::vector<TableEntry>&)> listener;
   std::uint64_t entries = 0;  // relayed so far

@@ -10,6 +10,7 @@
 //                        the finished games with the table as the oracle
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -177,8 +178,51 @@ Answer fragment(Engine& e, S& s, int t, const std::atomic<bool>& cancel) {
   return a;
 }
 
+// The decided questions of a df-pn worker, shared (channel.h) as bounds on position values,
+// in the game's scaled points as alpha-beta's entries are: a question (s, t) proven is the
+// lower bound t, disproven the upper bound t - 1; weight = bit_width(the work below it).
+// Stored back as the decided questions they stand for.
 template <TwoPlayerState S>
-WorkerEngine proof_number_runner(const S& root, std::size_t table_bytes, bool weak) {
+class ProofShare : public TableShare {
+ public:
+  explicit ProofShare(ProofTable& table) : table_(table) {}
+  void add(const S& s, int t, bool proven, std::uint64_t work) {
+    constexpr int scale = point_scale<S>();
+    TableEntry e;
+    e.key = position_key(s);
+    e.lower = static_cast<std::int16_t>(proven ? t * scale : -kNoBound);
+    e.upper = static_cast<std::int16_t>(proven ? kNoBound : (t - 1) * scale);
+    e.weight = static_cast<std::uint8_t>(std::bit_width(work));
+    std::lock_guard<std::mutex> lock(mutex_);
+    outbox_.push_back(e);
+  }
+  void take(std::vector<TableEntry>& out) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    out.insert(out.end(), outbox_.begin(), outbox_.end());
+    outbox_.clear();
+  }
+  void store(const std::vector<TableEntry>& in) override {
+    constexpr int scale = point_scale<S>();
+    for (const auto& x : in) {
+      const std::uint64_t work = std::uint64_t{1} << std::min(x.weight > 0 ? x.weight - 1 : 0, 62);
+      if (x.lower > -kNoBound)
+        table_.store(question_key_of(x.key, floor_div(x.lower, scale)), 0, kPnInfinity, work);
+      if (x.upper < kNoBound)
+        table_.store(question_key_of(x.key, floor_div(x.upper, scale) + 1), kPnInfinity, 0, work);
+    }
+  }
+
+ private:
+  ProofTable& table_;
+  std::mutex mutex_;
+  std::vector<TableEntry> outbox_;
+};
+
+// `share_weight` > 0: the questions decided below 2^(share_weight - 1) nodes or more are
+// shared (ProofShare).
+template <TwoPlayerState S>
+WorkerEngine proof_number_runner(const S& root, std::size_t table_bytes, bool weak,
+                                 int share_weight = 0) {
   struct Engine {
     Engine(const S& r, std::size_t bytes) : root(r), table(bytes), pns(table) {}
     S root;
@@ -187,6 +231,13 @@ WorkerEngine proof_number_runner(const S& root, std::size_t table_bytes, bool we
   };
   auto e = std::make_shared<Engine>(root, table_bytes);
   e->pns.set_weak(weak);
+  std::shared_ptr<ProofShare<S>> share;
+  if (share_weight > 0) {
+    share = std::make_shared<ProofShare<S>>(e->table);
+    e->pns.export_solved([s = share.get()](const S& x, int t, bool proven,
+                                           std::uint64_t work) { s->add(x, t, proven, work); },
+                         std::uint64_t{1} << (share_weight - 1));
+  }
   auto run = [e](const Job& job, const std::atomic<bool>& cancel) {
     Answer a;
     S s = e->root;
@@ -237,7 +288,7 @@ WorkerEngine proof_number_runner(const S& root, std::size_t table_bytes, bool we
     }
     return a;
   };
-  return WorkerEngine{run, nullptr};
+  return WorkerEngine{run, share};
 }
 
 }  // namespace grundy::search::distributed
