@@ -10,7 +10,7 @@ namespace grundy::search::distributed {
 
 // The weight (log2 of a subtree's nodes, plus one) from which workers share table entries:
 // 5 (16 nodes) up to 9 workers, one more per doubling beyond, so that what each worker
-// receives stays about the same (docs/distributed.md, "Sharing tables").
+// receives stays about the same (docs/distributed.md, "Shared tables").
 inline int share_weight_for(int workers) {
   int weight = 5;
   for (int w = 9; w < workers; w *= 2) ++weight;
