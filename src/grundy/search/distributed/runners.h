@@ -181,11 +181,13 @@ Answer fragment(Engine& e, S& s, int t, const std::atomic<bool>& cancel) {
 // The decided questions of a df-pn worker, shared (channel.h) as bounds on position values,
 // in the game's scaled points as alpha-beta's entries are: a question (s, t) proven is the
 // lower bound t, disproven the upper bound t - 1; weight = bit_width(the work below it).
-// Stored back as the decided questions they stand for.
+// The proof table is not safe for a second thread, so the entries that come in wait in an inbox
+// (at most as many as the table has slots) until the engine's thread stores them, as the
+// decided questions they stand for, at the start of its next job (apply()).
 template <TwoPlayerState S>
 class ProofShare : public TableShare {
  public:
-  explicit ProofShare(ProofTable& table) : table_(table) {}
+  explicit ProofShare(ProofTable& table) : table_(table), inbox_limit_(table.bucket_count() * 4) {}
   void add(const S& s, int t, bool proven, std::uint64_t work) {
     constexpr int scale = point_scale<S>();
     TableEntry e;
@@ -201,7 +203,20 @@ class ProofShare : public TableShare {
     out.insert(out.end(), outbox_.begin(), outbox_.end());
     outbox_.clear();
   }
+  // From the message thread: kept for apply().
   void store(const std::vector<TableEntry>& in) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const std::size_t room = inbox_limit_ > inbox_.size() ? inbox_limit_ - inbox_.size() : 0;
+    inbox_.insert(inbox_.end(), in.begin(),
+                  in.begin() + static_cast<std::ptrdiff_t>(std::min(room, in.size())));
+  }
+  // From the engine's thread, between searches.
+  void apply() {
+    std::vector<TableEntry> in;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      in.swap(inbox_);
+    }
     constexpr int scale = point_scale<S>();
     for (const auto& x : in) {
       const std::uint64_t work = std::uint64_t{1} << std::min(x.weight > 0 ? x.weight - 1 : 0, 62);
@@ -214,8 +229,9 @@ class ProofShare : public TableShare {
 
  private:
   ProofTable& table_;
+  std::size_t inbox_limit_;
   std::mutex mutex_;
-  std::vector<TableEntry> outbox_;
+  std::vector<TableEntry> outbox_, inbox_;
 };
 
 // `share_weight` > 0: the questions decided below 2^(share_weight - 1) nodes or more are
@@ -238,8 +254,9 @@ WorkerEngine proof_number_runner(const S& root, std::size_t table_bytes, bool we
                                            std::uint64_t work) { s->add(x, t, proven, work); },
                          std::uint64_t{1} << (share_weight - 1));
   }
-  auto run = [e](const Job& job, const std::atomic<bool>& cancel) {
+  auto run = [e, share](const Job& job, const std::atomic<bool>& cancel) {
     Answer a;
+    if (share) share->apply();
     S s = e->root;
     if (!replay(s, job)) {
       a.status = AnswerStatus::failed;
