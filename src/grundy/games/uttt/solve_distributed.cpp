@@ -145,6 +145,7 @@ SolveResult solve_distributed(const Board& b, const SolveOptions& o, dist::JobCh
   dist::EntryPool pool(o.checkpoint.empty() ? 0
                                             : std::min<std::uint64_t>(o.table_bytes / 16 / 8,
                                                                       std::uint64_t{1} << 25));
+  channel.relay_entries(false);  // kept for checkpoints, not passed between workers
   if (dist::resume_checkpoint(o.checkpoint, ck, knowledge, &pool)) {
     r.resumed = true;
     nodes_before = ck.nodes;

@@ -27,7 +27,7 @@ inline constexpr std::uint64_t kDefaultJobNodes = std::uint64_t{1} << 18;
 // Boxes' (search::distributed::share_weight_for; 2 up to 9 workers), since the work df-pn
 // records for a question is that of its last search only (the earlier ones that built its
 // proof are not counted). With 5, a resumed UTTT proof searched 12-16 of its 14 million nodes
-// again; with 2, 8-11 million (docs/benchmarks.md, "What a distributed resume costs").
+// again; with 2, 6-11 million (docs/benchmarks.md, "What a distributed resume costs").
 int share_weight_for(int workers);
 
 // What each worker runs: df-pn on the positions after a job's moves from b, with a table of

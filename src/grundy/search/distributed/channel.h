@@ -72,6 +72,10 @@ class JobChannel {
   // Stores `entries` in every worker's table before any job sent after this call (a resumed
   // run's checkpointed entries, entry_pool.h); workers that share no table ignore them.
   virtual void seed(const std::vector<TableEntry>& entries) = 0;
+  // Whether shared entries go on to the other workers (default) or only to the listener (df-pn
+  // workers: the decided questions are kept for checkpoints, but relaying them between workers
+  // cost time and gained none, docs/benchmarks.md).
+  virtual void relay_entries(bool on) = 0;
 };
 
 }  // namespace grundy::search::distributed

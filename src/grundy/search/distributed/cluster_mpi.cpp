@@ -214,6 +214,7 @@ class MpiChannel : public JobChannel {
   void on_entries(std::function<void(const std::vector<TableEntry>&)> listener) override {
     listener_ = std::move(listener);
   }
+  void relay_entries(bool on) override { relay_ = on; }
   // Over MPI in pieces of kSeedBatch entries, each a message that the worker stores before it
   // reads the next (and the jobs after them).
   void seed(const std::vector<TableEntry>& entries) override {
@@ -240,6 +241,7 @@ class MpiChannel : public JobChannel {
     std::int32_t sender = 0;
     const auto entries = decode_entries(bytes, sender);
     if (listener_) listener_(entries);
+    if (!relay_) return;
     if (origin != kMaster && local_ && local_->share()) local_->share()->store(entries);
     for (int r = 1; r < size_; ++r)
       if (r != origin && outbox_.in_flight(r) < kMaxInFlight) post(bytes, r);
@@ -263,6 +265,7 @@ class MpiChannel : public JobChannel {
   Clock::time_point last_share_ = Clock::now();
   std::vector<TableEntry> batch_;
   bool stopping_ = false;
+  bool relay_ = true;
 };
 
 class MpiCluster : public Cluster {

@@ -27,6 +27,7 @@ class LocalChannel : public JobChannel {
     relay_.listener = std::move(listener);
   }
   void seed(const std::vector<TableEntry>& entries) override;
+  void relay_entries(bool on) override { relay_.to_workers = on; }
 
   // Tests: a worker that stops answering (its jobs are kept, never run, until resumed).
   void pause(int worker);

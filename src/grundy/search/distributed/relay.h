@@ -20,6 +20,7 @@ inline int share_weight_for(int workers) {
 struct EntryRelay {
   std::function<void(const std::vector<TableEntry>&)> listener;
   std::uint64_t entries = 0;  // relayed so far
+  bool to_workers = true;     // false: to the listener only
 
   // A batch from worker `origin`: to the listener, then to each other worker by `deliver`.
   template <class Deliver>
@@ -27,6 +28,7 @@ struct EntryRelay {
     if (batch.empty()) return;
     entries += batch.size();
     if (listener) listener(batch);
+    if (!to_workers) return;
     for (int w = 0; w < workers; ++w)
       if (w != origin) deliver(w);
   }
