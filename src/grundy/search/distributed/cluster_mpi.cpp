@@ -35,6 +35,7 @@ constexpr auto kShareEvery = std::chrono::milliseconds(10);
 constexpr std::size_t kMaxInFlight = 64;
 // A resumed run's checkpointed table entries go to each worker in messages of this many.
 constexpr std::size_t kSeedBatch = std::size_t{1} << 16;
+constexpr double kSeedWait = 60;  // seconds, per piece (a stalled rank must not hold up the run)
 using Clock = std::chrono::steady_clock;
 // How long a rank's message thread sleeps between two looks for MPI messages (seconds). Each
 // wake-up costs the engine on the same core: at every 200 microseconds, 25% of a 1-rank run's
@@ -216,7 +217,9 @@ class MpiChannel : public JobChannel {
   }
   void relay_entries(bool on) override { relay_ = on; }
   // Over MPI in pieces of kSeedBatch entries, each a message that the worker stores before it
-  // reads the next (and the jobs after them).
+  // reads the next (and the jobs after them). Each piece is sent to every rank before the next
+  // is encoded (waiting at most kSeedWait for it to go out), so the buffers in flight stay one
+  // piece per rank (1 MB) rather than the whole checkpoint per rank.
   void seed(const std::vector<TableEntry>& entries) override {
     if (local_ && local_->share()) local_->share()->store(entries);
     for (std::size_t at = 0; at < entries.size(); at += kSeedBatch) {
@@ -225,6 +228,7 @@ class MpiChannel : public JobChannel {
           entries.begin() + static_cast<std::ptrdiff_t>(std::min(entries.size(), at + kSeedBatch)));
       const std::string bytes = encode_entries(kMaster, piece);
       for (int r = 1; r < size_; ++r) post(bytes, r);
+      outbox_.flush(kSeedWait);
     }
   }
 
