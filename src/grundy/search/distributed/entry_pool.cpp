@@ -52,25 +52,15 @@ std::vector<TableEntry> EntryPool::entries() const {
 
 void EntryPool::save(ByteWriter& w) const {
   w.put<std::uint64_t>(entries_.size());
-  for (const auto& [key, d] : entries_) {
-    w.put<std::uint64_t>(key);
-    w.put<std::int16_t>(d.lower);
-    w.put<std::int16_t>(d.upper);
-    w.put<std::uint16_t>(d.move);
-    w.put<std::uint8_t>(d.weight);
-  }
+  for (const auto& [key, d] : entries_)
+    put_table_entry(w, {key, d.lower, d.upper, d.move, d.weight});
 }
 
 void EntryPool::load(ByteReader& r) {
   const auto n = r.get<std::uint64_t>();
-  if (!r.has(n, 15)) throw InputError(r.what() + " is cut short (its table entries)");
+  if (!r.has(n, kTableEntryBytes)) throw InputError(r.what() + " is cut short (its table entries)");
   for (std::uint64_t i = 0; i < n; ++i) {
-    TableEntry e;
-    e.key = r.get<std::uint64_t>();
-    e.lower = r.get<std::int16_t>();
-    e.upper = r.get<std::int16_t>();
-    e.move = r.get<std::uint16_t>();
-    e.weight = r.get<std::uint8_t>();
+    const TableEntry e = get_table_entry(r);
     if (e.lower > e.upper || e.lower < -kNoBound || e.upper > kNoBound || e.weight > kMaxWeight)
       throw InputError(r.what() + " is damaged (a table entry with impossible bounds or weight)");
     add(e);

@@ -17,24 +17,12 @@ std::uint32_t get_count(ByteReader& r, std::size_t size) {
 
 void put_entries(ByteWriter& w, const std::vector<TableEntry>& entries) {
   w.put<std::uint32_t>(static_cast<std::uint32_t>(entries.size()));
-  for (const auto& e : entries) {
-    w.put<std::uint64_t>(e.key);
-    w.put<std::int16_t>(e.lower);
-    w.put<std::int16_t>(e.upper);
-    w.put<std::uint16_t>(e.move);
-    w.put<std::uint8_t>(e.weight);
-  }
+  for (const auto& e : entries) put_table_entry(w, e);
 }
 
 std::vector<TableEntry> get_entries(ByteReader& r) {
-  std::vector<TableEntry> out(get_count(r, 15));
-  for (auto& e : out) {
-    e.key = r.get<std::uint64_t>();
-    e.lower = r.get<std::int16_t>();
-    e.upper = r.get<std::int16_t>();
-    e.move = r.get<std::uint16_t>();
-    e.weight = r.get<std::uint8_t>();
-  }
+  std::vector<TableEntry> out(get_count(r, kTableEntryBytes));
+  for (auto& e : out) e = get_table_entry(r);
   return out;
 }
 
@@ -70,6 +58,24 @@ void expect_end(const ByteReader& r) {
 }
 
 }  // namespace
+
+void put_table_entry(ByteWriter& w, const TableEntry& e) {
+  w.put<std::uint64_t>(e.key);
+  w.put<std::int16_t>(e.lower);
+  w.put<std::int16_t>(e.upper);
+  w.put<std::uint16_t>(e.move);
+  w.put<std::uint8_t>(e.weight);
+}
+
+TableEntry get_table_entry(ByteReader& r) {
+  TableEntry e;
+  e.key = r.get<std::uint64_t>();
+  e.lower = r.get<std::int16_t>();
+  e.upper = r.get<std::int16_t>();
+  e.move = r.get<std::uint16_t>();
+  e.weight = r.get<std::uint8_t>();
+  return e;
+}
 
 std::string encode_job(const Job& j) {
   ByteWriter w;

@@ -4,9 +4,12 @@
 //
 // Every rank knows the root position (it parsed the same command line), so a job names its
 // position by the moves from that root: a short list of move codes.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "grundy/core/bytes.h"
 
 namespace grundy::search::distributed {
 
@@ -94,6 +97,11 @@ enum class MessageType : std::uint8_t {
   bye = 5,
   entries = 6,  // table entries a worker shares (both ways: the master relays them)
 };
+
+// One table entry in its 15 bytes (messages and checkpoints: entry_pool.h).
+inline constexpr std::size_t kTableEntryBytes = 15;
+void put_table_entry(ByteWriter& w, const TableEntry& e);
+TableEntry get_table_entry(ByteReader& r);
 
 std::string encode_job(const Job& j);
 std::string encode_cancel(std::uint64_t job);

@@ -37,20 +37,32 @@ bool replay(S& s, const Job& job) {
   return true;
 }
 
-// The table of an alpha-beta worker, shared (channel.h): what the search stores for subtrees of
-// at least 2^(weight - 1) nodes waits in an outbox for the message thread.
-class AlphaBetaShare : public TableShare {
+// The entries an engine's thread shares wait in an outbox for the message thread (take()).
+class OutboxShare : public TableShare {
  public:
-  explicit AlphaBetaShare(TranspositionTable& table) : table_(table) {}
-  void add(std::uint64_t key, const TTEntry& e) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    outbox_.push_back({key, e.lower, e.upper, e.move, e.weight});
-  }
   void take(std::vector<TableEntry>& out) override {
     std::lock_guard<std::mutex> lock(mutex_);
     out.insert(out.end(), outbox_.begin(), outbox_.end());
     outbox_.clear();
   }
+
+ protected:
+  void push(const TableEntry& e) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    outbox_.push_back(e);
+  }
+  std::mutex mutex_;
+
+ private:
+  std::vector<TableEntry> outbox_;
+};
+
+// The table of an alpha-beta worker, shared (channel.h): what the search stores for subtrees of
+// at least 2^(weight - 1) nodes waits in an outbox for the message thread.
+class AlphaBetaShare : public OutboxShare {
+ public:
+  explicit AlphaBetaShare(TranspositionTable& table) : table_(table) {}
+  void add(std::uint64_t key, const TTEntry& e) { push({key, e.lower, e.upper, e.move, e.weight}); }
   // Each entry's bucket is a miss in a big table: the buckets of the entries kPrefetch ahead
   // are loaded while this one is stored.
   void store(const std::vector<TableEntry>& in) override {
@@ -71,8 +83,6 @@ class AlphaBetaShare : public TableShare {
 
  private:
   TranspositionTable& table_;
-  std::mutex mutex_;
-  std::vector<TableEntry> outbox_;
 };
 
 // `share_weight` > 0: the table is shared (AlphaBetaShare) from that weight up.
@@ -185,7 +195,7 @@ Answer fragment(Engine& e, S& s, int t, const std::atomic<bool>& cancel) {
 // (at most as many as the table has slots) until the engine's thread stores them, as the
 // decided questions they stand for, at the start of its next job (apply()).
 template <TwoPlayerState S>
-class ProofShare : public TableShare {
+class ProofShare : public OutboxShare {
  public:
   explicit ProofShare(ProofTable& table) : table_(table), inbox_limit_(table.bucket_count() * 4) {}
   void add(const S& s, int t, bool proven, std::uint64_t work) {
@@ -195,13 +205,7 @@ class ProofShare : public TableShare {
     e.lower = static_cast<std::int16_t>(proven ? t * scale : -kNoBound);
     e.upper = static_cast<std::int16_t>(proven ? kNoBound : (t - 1) * scale);
     e.weight = static_cast<std::uint8_t>(std::bit_width(work));
-    std::lock_guard<std::mutex> lock(mutex_);
-    outbox_.push_back(e);
-  }
-  void take(std::vector<TableEntry>& out) override {
-    std::lock_guard<std::mutex> lock(mutex_);
-    out.insert(out.end(), outbox_.begin(), outbox_.end());
-    outbox_.clear();
+    push(e);
   }
   // From the message thread: kept for apply().
   void store(const std::vector<TableEntry>& in) override {
@@ -230,8 +234,7 @@ class ProofShare : public TableShare {
  private:
   ProofTable& table_;
   std::size_t inbox_limit_;
-  std::mutex mutex_;
-  std::vector<TableEntry> outbox_, inbox_;
+  std::vector<TableEntry> inbox_;  // under mutex_
 };
 
 // `share_weight` > 0: the questions decided below 2^(share_weight - 1) nodes or more are
