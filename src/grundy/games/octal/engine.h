@@ -30,6 +30,10 @@ struct EngineOptions {
   std::uint32_t prescan = 192;  // sparse engine: pairs per heap a block marks at each end
   // Sparse engine: rare parts a block marks; the others only test the candidates (0: mark all).
   std::uint32_t sampled_rare = 512;
+  // Sparse engine: a block also scans each heap's pairs for the values its candidate needs
+  // (the pairs whose parts are both known), so that the thread finishing heaps in order does
+  // little more than check; false leaves every scan to that thread (tests compare).
+  bool block_scans = true;
   const std::atomic<bool>* stop = nullptr;  // checked between values and inside long scans
 };
 
@@ -47,6 +51,9 @@ struct EngineStats {
   // Heaps whose candidate lay past those a block tested, so its tested rare parts were marked
   // one by one (not kept in checkpoints).
   std::uint64_t candidate_fallbacks = 0;
+  // Heaps whose scan of the pairs of known parts their block did, so that finish() only looked
+  // at the pairs the block could not (not kept in checkpoints).
+  std::uint64_t block_scanned = 0;
 };
 
 class ValueEngine {

@@ -101,6 +101,44 @@ void mark_parts(std::uint8_t* __restrict row, const Value* __restrict g, std::ui
 // Pairs tested between two looks at the stop flag inside one heap's scan.
 constexpr std::uint64_t kStopCheckPairs = std::uint64_t{1} << 18;
 
+struct ScanCount {
+  std::uint64_t pairs = 0, farthest = 0;
+};
+enum class ScanEnd { found, exhausted, stopped };
+
+// Tests the split points a in [lo, hi) of part-sum s against `need` (kernels::find_needed), in
+// steps that grow from 256 pairs, from both ends alternately when `alternate` (small xors, the
+// hardest values to find, are more common near the middle of the heap). Found values leave
+// `need`. Looks at `stop` every kStopCheckPairs pairs.
+ScanEnd scan_pairs(const Value* g, std::uint64_t s, std::uint64_t lo, std::uint64_t hi,
+                   bool alternate, std::uint64_t* need, unsigned bits, std::uint64_t* remaining,
+                   ScanCount& count, const std::atomic<bool>* stop) {
+  std::uint64_t step = 256;
+  bool from_top = false;
+  std::uint64_t since_check = 0;
+  while (lo < hi) {
+    const std::uint64_t n = std::min(step, hi - lo);
+    const std::uint64_t a = from_top && alternate ? hi - n : lo;
+    if (from_top && alternate) {
+      hi -= n;
+    } else {
+      lo += n;
+    }
+    from_top = !from_top;
+    step = std::min<std::uint64_t>(step * 2, std::uint64_t{1} << 16);
+    const std::uint64_t used = kernels::find_needed(g, a, s - a, n, need, bits, remaining);
+    count.pairs += used;
+    count.farthest = std::max(count.farthest, a + used - 1);
+    if (*remaining == 0) return ScanEnd::found;
+    since_check += n;
+    if (since_check >= kStopCheckPairs) {
+      since_check = 0;
+      if (stop && stop->load(std::memory_order_relaxed)) return ScanEnd::stopped;
+    }
+  }
+  return *remaining == 0 ? ScanEnd::found : ScanEnd::exhausted;
+}
+
 }  // namespace
 
 SparseEngine::SparseEngine(const OctalCode& code, EngineOptions options, ValueStore* store)
@@ -165,8 +203,12 @@ void SparseEngine::grow_bits(std::uint32_t g) {
   if (ext_counts_.size() < size) ext_counts_.resize(size, 0);
   stride_ = ((std::size_t{1} << value_bits_) + 1 + 63) / 64 * 64;
   seen_.assign(stride_, 0);
-  need_.assign(std::max<std::size_t>(16, (std::size_t{1} << value_bits_) / 64 + 1), 0);
+  need_.assign(need_words(), 0);
   reset_classes();
+}
+
+std::size_t SparseEngine::need_words() const {
+  return std::max<std::size_t>(16, (std::size_t{1} << value_bits_) / 64 + 1);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -234,7 +276,8 @@ void SparseEngine::prepare(Slot& slot, std::uint64_t block, std::uint64_t known)
       mark_range(ps.mid_lo, ps.mid_hi);
     }
   }
-  if (!slot.any_tested()) return;
+  const bool tested = slot.any_tested();
+  if (!tested && !options_.block_scans) return;
   // Each row's first candidates: the least values of the common class (for its part-sum
   // parities) that the marks left; `limit` (no option reaches it) pads a short list.
   constexpr unsigned kq = kernels::kCandidates;
@@ -256,12 +299,62 @@ void SparseEngine::prepare(Slot& slot, std::uint64_t block, std::uint64_t known)
             static_cast<Value>(64 * w + static_cast<std::size_t>(std::countr_zero(common)));
     }
   }
-  for (std::size_t ki = 0; ki < split_ks_.size(); ++ki) {
+  for (std::size_t ki = 0; ki < split_ks_.size() && tested; ++ki) {
     const auto [from, to] = slot.tested[ki];
     kernels::test_candidates(g_, block - split_ks_[ki], tested_pos_.data() + from,
                              tested_val_.data() + from, to - from, slot.candidates.data(),
                              slot.hits.data());
   }
+  if (options_.block_scans) scan_rows(slot, block);
+}
+
+// Each row's candidate is the first of its candidates that no tested rare part hit: the
+// finishing thread's too, unless a pair only it marks (a rare part below p0, a move that leaves
+// one heap) hits it (1.7% of Grundy's game's heaps near 2·10^7). The values of the even class
+// below it that the marks left are looked for among the pairs whose parts are both known,
+// [small_hi, mid_lo) of every split digit, which is most of each heap's scan.
+void SparseEngine::scan_rows(Slot& slot, std::uint64_t block) const {
+  constexpr unsigned kq = kernels::kCandidates;
+  const std::size_t words = need_words();
+  const std::uint32_t limit = std::uint32_t{1} << value_bits_;
+  const bool tested = slot.any_tested();
+  slot.scan_c.assign(kBlock, kNoScan);
+  slot.scan_left.assign(kBlock * words, 0);
+  slot.scan_pairs = slot.scan_farthest = 0;
+  ScanCount count;
+  for (std::uint64_t j = 0; j < kBlock; ++j) {
+    std::uint32_t c = limit;
+    for (unsigned i = 0; i < kq; ++i)
+      if (!tested || ((slot.hits[i] >> j) & 1) == 0) {
+        c = slot.candidates[i * kBlock + j];
+        break;
+      }
+    if (c >= limit) continue;  // every candidate hit, or none below 2^bits: finish() decides
+    const unsigned parities = parities_of(block + j);
+    const std::uint64_t* cls = need_class_bits_[parities == 3 ? 2 : (parities == 2 ? 1 : 0)].data();
+    const std::uint8_t* row = slot.rows.data() + j * stride_;
+    std::uint64_t* left = slot.scan_left.data() + j * words;
+    std::uint64_t remaining = 0;
+    for (std::size_t w = 0; 64 * w < c; ++w) {
+      std::uint64_t need = kernels::unmarked64(row + 64 * w) & cls[w];
+      if (64 * w + 64 > c) need &= (std::uint64_t{1} << (c - 64 * w)) - 1;
+      left[w] = need;
+      remaining += static_cast<std::uint64_t>(grundy::popcount(need));
+    }
+    for (std::size_t ki = 0; ki < split_ks_.size() && remaining > 0; ++ki) {
+      const PerSplit& ps = slot.per_split[ki];
+      if (ps.mid_lo <= ps.small_hi) continue;
+      if (scan_pairs(g_, block + j - split_ks_[ki], ps.small_hi, ps.mid_lo, true, left, value_bits_,
+                     &remaining, count, options_.stop) == ScanEnd::stopped) {
+        slot.scan_pairs = count.pairs;  // the rows from this one on are left to finish()
+        slot.scan_farthest = count.farthest;
+        return;
+      }
+    }
+    slot.scan_c[j] = c;
+  }
+  slot.scan_pairs = count.pairs;
+  slot.scan_farthest = count.farthest;
 }
 
 SparseEngine::Slot* SparseEngine::acquire_block(std::uint64_t block) {
@@ -309,6 +402,9 @@ SparseEngine::Slot* SparseEngine::acquire_block(std::uint64_t block) {
   }
   current_ = &slot;
   lock.unlock();
+  stats_.scanned_pairs += slot.scan_pairs;
+  if (slot.scan_pairs > 0)
+    stats_.farthest_part = std::max(stats_.farthest_part, slot.scan_farthest);
   if (options_.helper_thread) {
     if (!helper_.joinable()) helper_ = std::thread([this] { helper_loop(); });
     bump(owner_signal_);
@@ -323,7 +419,7 @@ void SparseEngine::helper_loop() {
     if (stop_helper_) return;
     Slot* job = nullptr;
     std::uint64_t block = 0;
-    if (!paused_ && current_ != nullptr) {
+    if (!paused_ && current_block_ != ~std::uint64_t{0}) {
       for (std::uint64_t q = 1; q < kSlots; ++q) {
         const std::uint64_t b = current_block_ + q * kBlock;
         if (!blocks_allowed(b)) break;
@@ -447,31 +543,13 @@ std::uint32_t SparseEngine::least_needed() const {
 // are more common near the middle of the heap). Found values leave need_. True when nothing is
 // needed any more.
 bool SparseEngine::scan(std::uint64_t s, std::uint64_t lo, std::uint64_t hi, bool alternate) {
-  std::uint64_t step = 256;
-  bool from_top = false;
-  std::uint64_t since_check = 0;
-  while (lo < hi) {
-    const std::uint64_t count = std::min(step, hi - lo);
-    const std::uint64_t a = from_top && alternate ? hi - count : lo;
-    if (from_top && alternate) {
-      hi -= count;
-    } else {
-      lo += count;
-    }
-    from_top = !from_top;
-    step = std::min<std::uint64_t>(step * 2, std::uint64_t{1} << 16);
-    const std::uint64_t used =
-        kernels::find_needed(g_, a, s - a, count, need_.data(), value_bits_, &remaining_);
-    stats_.scanned_pairs += used;
-    stats_.farthest_part = std::max(stats_.farthest_part, a + used - 1);
-    if (remaining_ == 0) return true;
-    since_check += count;
-    if (since_check >= kStopCheckPairs) {
-      since_check = 0;
-      check_stop();
-    }
-  }
-  return false;
+  ScanCount count;
+  const ScanEnd end = scan_pairs(g_, s, lo, hi, alternate, need_.data(), value_bits_, &remaining_,
+                                 count, options_.stop);
+  stats_.scanned_pairs += count.pairs;
+  if (count.pairs > 0) stats_.farthest_part = std::max(stats_.farthest_part, count.farthest);
+  if (end == ScanEnd::stopped) check_stop();
+  return end == ScanEnd::found;
 }
 
 std::uint32_t SparseEngine::finish(std::uint64_t n, std::uint8_t* row, const Slot* slot,
@@ -554,6 +632,28 @@ std::uint32_t SparseEngine::finish(std::uint64_t n, std::uint8_t* row, const Slo
     c = candidate(row, parities, true);
   }
   if (remaining_ == 0) return c;
+  // The block scanned the pairs of known parts for the values below its candidate cb (c, or
+  // below c when a pair marked here hit cb): of those, only the ones it did not find there are
+  // still needed. When nothing from cb up is needed either, the pairs it scanned are skipped.
+  bool block_scanned = false;
+  const std::uint32_t cb = slot && !slot->scan_c.empty() ? slot->scan_c[n - slot->block] : kNoScan;
+  if (cb <= c) {
+    const std::size_t words = need_words();
+    const std::uint64_t* left = slot->scan_left.data() + (n - slot->block) * words;
+    remaining_ = 0;
+    std::uint64_t beyond = 0;
+    for (std::size_t w = 0; w < words; ++w) {
+      const std::uint64_t from_cb = 64 * w + 64 <= cb ? 0
+                                    : 64 * w >= cb    ? ~std::uint64_t{0}
+                                                      : ~((std::uint64_t{1} << (cb - 64 * w)) - 1);
+      need_[w] &= left[w] | from_cb;
+      beyond |= need_[w] & from_cb;
+      remaining_ += static_cast<std::uint64_t>(grundy::popcount(need_[w]));
+    }
+    block_scanned = beyond == 0;
+    stats_.block_scanned += block_scanned;
+    if (remaining_ == 0) return c;
+  }
   for (std::size_t ki = 0; ki < split_ks_.size(); ++ki) {
     const std::uint64_t k = split_ks_[ki];
     if (n < k + 2) continue;
@@ -563,7 +663,7 @@ std::uint32_t SparseEngine::finish(std::uint64_t n, std::uint8_t* row, const Slo
       const std::uint64_t top = half + 1;
       if (scan(s, 1, std::min(ps.small_lo, top), false) ||
           scan(s, std::min(ps.mid_hi, top), top, false) ||
-          scan(s, std::min(ps.small_hi, top), std::min(ps.mid_lo, top), true))
+          (!block_scanned && scan(s, std::min(ps.small_hi, top), std::min(ps.mid_lo, top), true)))
         return c;
     } else {
       const std::uint64_t ends = std::min<std::uint64_t>(options_.prescan, half / 2);

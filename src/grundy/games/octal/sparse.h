@@ -16,10 +16,13 @@
 // Where the time goes, per heap (Grundy's game past 2^20: 1,273 rare heaps, about 2,300 pairs
 // scanned): marking the rare pairs, and the scan. Both are vectorised (kernels.h): blocks of 32
 // consecutive heaps are prepared together (rare pairs and the first pairs of the scan, from the
-// small end and from the middle of the heap, marked with one vector load per part), on both
-// cores, up to three blocks ahead of the heap being finished; finishing a heap marks the few
-// pairs whose parts lie in the blocks still being computed, picks the candidate and tests the
-// remaining pairs 32 at a time against a bitmap of the values still needed.
+// small end and from the middle of the heap, marked with one vector load per part; then each
+// heap's scan of the pairs whose parts are both known, 32 pairs at a time against a bitmap of the
+// values its candidate needs), on both cores, up to seven blocks ahead of the heap being
+// finished; finishing a heap, in order on one thread, marks the few pairs whose parts lie in the
+// blocks still being computed, picks the candidate and, when it is the one the block assumed,
+// looks for what the block's scan did not find among those few pairs only. So the thread that
+// finishes does little, and both threads share the preparing.
 //
 // Memory: the whole table, in a ValueStore (store.h): the engine's own anonymous mapping of
 // `capacity` values, or one the caller passes (a file for long runs).
@@ -83,9 +86,16 @@ class SparseEngine : public ValueEngine {
     }
     std::vector<Value> candidates;  // kCandidates x kBlock, as test_candidates takes them
     std::vector<std::uint32_t> hits;
+    // Each row's scan of the pairs [small_hi, mid_lo) of every split digit (block_scans): the
+    // candidate it assumed (kNoScan: not scanned) and the values it looked for and did not
+    // find there (need_words() words a row).
+    std::vector<std::uint32_t> scan_c;
+    std::vector<std::uint64_t> scan_left;
+    std::uint64_t scan_pairs = 0, scan_farthest = 0;
   };
+  static constexpr std::uint32_t kNoScan = ~std::uint32_t{0};
   static constexpr std::uint64_t kBlock = 32;
-  static constexpr std::size_t kSlots = 4;
+  static constexpr std::size_t kSlots = 8;
 
   bool is_rare(std::uint64_t x, std::uint32_t g) const;
   std::uint32_t compute(std::uint64_t n);
@@ -98,6 +108,8 @@ class SparseEngine : public ValueEngine {
   unsigned parities_of(std::uint64_t n) const;
   std::uint32_t least_needed() const;
   void prepare(Slot& slot, std::uint64_t block, std::uint64_t known) const;
+  void scan_rows(Slot& slot, std::uint64_t block) const;
+  std::size_t need_words() const;
   Slot* acquire_block(std::uint64_t block);
   bool blocks_allowed(std::uint64_t block) const;
   void helper_loop();
