@@ -223,9 +223,9 @@ TEST(OctalSparse, BlocksScanForTheThreadThatFinishes) {
     for (std::uint64_t n = 0; n < count; ++n) engine.next();
     const EngineStats s = engine.stats();
     EXPECT_GT(s.blocked_heaps, count / 2) << helper;
-    // 83% here: the others need no value after their marks (about 10%) or lost the
-    // block's candidate to a pair only finish() marks.
-    EXPECT_GT(s.block_scanned, s.blocked_heaps * 3 / 4) << helper;
+    // 83% to 250,000 and 70% to 60,000: the others need no value after their marks (more of
+    // them at smaller heaps) or lost the block's candidate to a pair only finish() marks.
+    EXPECT_GT(s.block_scanned, s.blocked_heaps / 2) << helper;
   }
   EngineOptions owner_scans;
   owner_scans.block_scans = false;
