@@ -207,6 +207,12 @@ void SparseEngine::grow_bits(std::uint32_t g) {
   reset_classes();
 }
 
+// The even class (values that may come from two common parts) for a heap whose active part-sums
+// have these parities (bit 0: even, bit 1: odd), as a bitmap.
+const std::uint64_t* SparseEngine::class_bits(unsigned parities) const {
+  return need_class_bits_[parities == 3 ? 2 : (parities == 2 ? 1 : 0)].data();
+}
+
 std::size_t SparseEngine::need_words() const {
   return std::max<std::size_t>(16, (std::size_t{1} << value_bits_) / 64 + 1);
 }
@@ -288,7 +294,7 @@ void SparseEngine::prepare(Slot& slot, std::uint64_t block, std::uint64_t known)
   const std::uint64_t tail = limit >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << limit) - 1;
   for (std::uint64_t j = 0; j < kBlock; ++j) {
     const unsigned parities = parities_of(block + j);
-    const std::uint64_t* cls = need_class_bits_[parities == 3 ? 2 : (parities == 2 ? 1 : 0)].data();
+    const std::uint64_t* cls = class_bits(parities);
     const std::uint8_t* row = rows + j * stride_;
     unsigned found = 0;
     for (std::size_t w = 0; w < words && found < kq; ++w) {
@@ -331,7 +337,7 @@ void SparseEngine::scan_rows(Slot& slot, std::uint64_t block) const {
       }
     if (c >= limit) continue;  // every candidate hit, or none below 2^bits: finish() decides
     const unsigned parities = parities_of(block + j);
-    const std::uint64_t* cls = need_class_bits_[parities == 3 ? 2 : (parities == 2 ? 1 : 0)].data();
+    const std::uint64_t* cls = class_bits(parities);
     const std::uint8_t* row = slot.rows.data() + j * stride_;
     std::uint64_t* left = slot.scan_left.data() + j * words;
     std::uint64_t remaining = 0;
@@ -503,7 +509,7 @@ std::uint32_t SparseEngine::candidate(const std::uint8_t* row, unsigned parities
   const std::uint32_t limit = std::uint32_t{1} << value_bits_;
   const std::size_t words = (limit + 63) / 64;
   const std::uint64_t tail = limit >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << limit) - 1;
-  const std::uint64_t* cls = need_class_bits_[parities == 3 ? 2 : (parities == 2 ? 1 : 0)].data();
+  const std::uint64_t* cls = class_bits(parities);
   std::fill(need_.begin(), need_.end(), 0);
   remaining_ = 0;
   std::uint32_t c = limit;

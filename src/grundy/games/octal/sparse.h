@@ -110,6 +110,7 @@ class SparseEngine : public ValueEngine {
   void prepare(Slot& slot, std::uint64_t block, std::uint64_t known) const;
   void scan_rows(Slot& slot, std::uint64_t block) const;
   std::size_t need_words() const;
+  const std::uint64_t* class_bits(unsigned parities) const;
   Slot* acquire_block(std::uint64_t block);
   bool blocks_allowed(std::uint64_t block) const;
   void helper_loop();
