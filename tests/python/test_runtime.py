@@ -74,6 +74,36 @@ def test_progress_callback_and_its_exceptions():
         grundy.octal("grundy").table(10**8, progress=stop)
 
 
+def test_a_progress_callback_may_call_grundy():
+    # The call waits on one of the module's threads; the callback's own call needs another.
+    inner = []
+    n = 50_000 if SANITIZED else 2_000_000
+
+    def progress(done, total):
+        inner.append(grundy.subtraction([1, 2]).position(7 + len(inner)).value)
+
+    assert len(grundy.octal("grundy").table(n, progress=progress)) == n
+    assert inner and inner == [(7 + i) % 3 for i in range(len(inner))]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork() here")
+def test_a_child_of_fork_computes():
+    # The parent's calls ran on a thread the child does not have: the child starts its own.
+    assert grundy.subtraction([1, 2]).position(7).value == 1
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into pytest
+        code = 1
+        try:
+            signal.alarm(30)  # a child that hangs dies of SIGALRM instead
+            ok = grundy.subtraction([1, 2]).position(8).value == 2
+            ok = ok and list(grundy.octal("0.77").table(6)) == [0, 1, 2, 3, 1, 4]
+            code = 0 if ok else 1
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, f"child status {status}"
+
+
 COUNT = 200_000 if SANITIZED else 3_000_000  # a second or more of work either way
 
 
