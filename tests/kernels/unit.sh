@@ -29,4 +29,10 @@ filter+='-OctalPeriod.ThreeFiveFour:OctalPeriod.ThreeSevenSix:UtttSolve.TheCentr
 filter+=':UtttSolve.ExportedProofs*:DotsEngines.PerfectMovingSecond*'
 filter+=':OctalSparse.BlocksMatchHeapByHeap:OctalSparse.MatchesPlainToFiftyThousand'
 filter+=':OctalSparse.GrundyScansReachFarPartsAndGoOn'
+# Nor those whose subject is not the kernels (3-5 s each here): part files' damage, which thread
+# scans, and the network search's choices (UtttNetwork16.TheSearchIsTheSameUnderEveryKernelSet
+# compares that search under every set).
+filter+=':OctalLongRun.DamagedPartFilesAreRefused:OctalSparse.BlocksScanForTheThreadThatFinishes'
+filter+=':UtttNetSearch.AFreeMovePenaltyExploresThoseMovesLess'
+filter+=':UtttNetSearch.CompactingBetweenTurnsChangesNoChoice'
 GRUNDY_KERNELS=$set_name "$TESTS" --gtest_filter="$filter" --gtest_brief=1
