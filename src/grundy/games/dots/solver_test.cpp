@@ -64,8 +64,8 @@ TEST(DotsSolver, RandomPositionsOfLargerBoardsEqualExhaustiveSearch) {
     int rows, cols, count, most_undrawn;
   };
   const bool big = !sanitized();
-  for (const Case k : {Case{2, 3, 1500, 17}, Case{1, 5, 300, 16}, Case{2, 4, big ? 400 : 40, 18},
-                       Case{3, 3, big ? 300 : 30, 17}}) {
+  for (const Case k : {Case{2, 3, big ? 1500 : 500, 17}, Case{1, 5, big ? 300 : 100, 16},
+                       Case{2, 4, big ? 400 : 40, 18}, Case{3, 3, big ? 300 : 30, 17}}) {
     const Board& b = Board::get(k.rows, k.cols);
     testing::BruteDots brute(b);
     for (int i = 0; i < k.count; ++i) {
