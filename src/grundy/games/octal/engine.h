@@ -54,6 +54,9 @@ struct EngineStats {
   // Heaps whose scan of the pairs of known parts their block did, so that finish() only looked
   // at the pairs the block could not (not kept in checkpoints).
   std::uint64_t block_scanned = 0;
+  // Heaps whose block's candidates were all hit, so the block marked every tested rare part
+  // for them (not kept in checkpoints).
+  std::uint64_t block_fallbacks = 0;
 };
 
 class ValueEngine {

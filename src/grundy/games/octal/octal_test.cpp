@@ -227,11 +227,21 @@ TEST(OctalSparse, BlocksScanForTheThreadThatFinishes) {
     // them at smaller heaps) or lost the block's candidate to a pair only finish() marks.
     EXPECT_GT(s.block_scanned, s.blocked_heaps / 2) << helper;
   }
+  // With few rare parts marked, many heaps have their eight candidates all hit by the tested
+  // parts: their blocks mark those parts for them and scan for them as for the others.
+  EngineOptions few_marked;
+  few_marked.sampled_rare = 64;
+  SparseEngine sampled(OctalCode::grundy_game(), few_marked);
+  for (std::uint64_t n = 0; n < count; ++n) sampled.next();
+  const EngineStats fs = sampled.stats();
+  EXPECT_GT(fs.block_fallbacks, fs.blocked_heaps / 10);
+  EXPECT_GT(fs.block_scanned, fs.blocked_heaps / 2);
   EngineOptions owner_scans;
   owner_scans.block_scans = false;
   SparseEngine engine(OctalCode::grundy_game(), owner_scans);
   for (std::uint64_t n = 0; n < 20000; ++n) engine.next();
   EXPECT_EQ(engine.stats().block_scanned, 0u);
+  EXPECT_EQ(engine.stats().block_fallbacks, 0u);
 }
 
 // Issue 13.0: the old engine kept a prefix of 2^20 values and a window of 2^24 and stopped at

@@ -236,6 +236,7 @@ unsigned SparseEngine::parities_of(std::uint64_t n) const {
 
 void SparseEngine::prepare(Slot& slot, std::uint64_t block, std::uint64_t known) const {
   slot.rows.assign(kBlock * stride_, 0);
+  slot.fully_marked = 0;
   slot.per_split.assign(split_ks_.size(), PerSplit{});
   slot.tested.assign(split_ks_.size(), {0, 0});
   std::uint8_t* rows = slot.rows.data();
@@ -330,15 +331,35 @@ void SparseEngine::scan_rows(Slot& slot, std::uint64_t block) const {
   ScanCount count;
   for (std::uint64_t j = 0; j < kBlock; ++j) {
     std::uint32_t c = limit;
-    for (unsigned i = 0; i < kq; ++i)
+    unsigned i = 0;
+    for (; i < kq; ++i)
       if (!tested || ((slot.hits[i] >> j) & 1) == 0) {
         c = slot.candidates[i * kBlock + j];
         break;
       }
-    if (c >= limit) continue;  // every candidate hit, or none below 2^bits: finish() decides
     const unsigned parities = parities_of(block + j);
     const std::uint64_t* cls = class_bits(parities);
-    const std::uint8_t* row = slot.rows.data() + j * stride_;
+    std::uint8_t* row = slot.rows.data() + j * stride_;
+    if (i == kq && slot.candidates[(kq - 1) * kBlock + j] < limit) {
+      // Every candidate was hit: mark what every tested part gives this row, here rather than
+      // on the thread that finishes heaps in order, and take the candidate from the row.
+      for (std::size_t ki = 0; ki < split_ks_.size(); ++ki) {
+        const auto [from, to] = slot.tested[ki];
+        mark_parts(row, g_, block + j - split_ks_[ki], tested_pos_.data() + from,
+                   tested_val_.data() + from, to - from);
+      }
+      slot.fully_marked |= std::uint32_t{1} << j;
+      for (std::size_t w = 0; 64 * w < limit; ++w) {
+        std::uint64_t common = kernels::unmarked64(row + 64 * w) & ~cls[w];
+        if (64 * w + 64 > limit) common &= (std::uint64_t{1} << (limit - 64 * w)) - 1;
+        if (common != 0) {
+          c = static_cast<std::uint32_t>(64 * w) +
+              static_cast<std::uint32_t>(std::countr_zero(common));
+          break;
+        }
+      }
+    }
+    if (c >= limit) continue;  // no candidate below 2^bits: finish() decides
     std::uint64_t* left = slot.scan_left.data() + j * words;
     std::uint64_t remaining = 0;
     for (std::size_t w = 0; 64 * w < c; ++w) {
@@ -613,7 +634,11 @@ std::uint32_t SparseEngine::finish(std::uint64_t n, std::uint8_t* row, const Slo
     }
   }
   std::uint32_t c = 0;
-  if (slot && slot->any_tested()) {
+  if (slot && ((slot->fully_marked >> (n - slot->block)) & 1)) {
+    // The block marked every tested part in this row.
+    ++stats_.block_fallbacks;
+    c = candidate(row, parities, true);
+  } else if (slot && slot->any_tested()) {
     // The tested rare parts hit some of this row's candidates: those are options too.
     const std::uint64_t j = n - slot->block;
     constexpr unsigned kq = kernels::kCandidates;

@@ -86,6 +86,9 @@ class SparseEngine : public ValueEngine {
     }
     std::vector<Value> candidates;  // kCandidates x kBlock, as test_candidates takes them
     std::vector<std::uint32_t> hits;
+    // Bit j: row j's candidates were all hit, so the block marked every tested rare part in the
+    // row itself (as finish() would) and took its candidate from the row.
+    std::uint32_t fully_marked = 0;
     // Each row's scan of the pairs [small_hi, mid_lo) of every split digit (block_scans): the
     // candidate it assumed (kNoScan: not scanned) and the values it looked for and did not
     // find there (need_words() words a row).
