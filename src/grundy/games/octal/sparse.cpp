@@ -98,6 +98,23 @@ void mark_parts(std::uint8_t* __restrict row, const Value* __restrict g, std::ui
   }
   for (; i < count; ++i) row[val[i] ^ top[-static_cast<std::ptrdiff_t>(pos[i])]] = 1;
 }
+// The first values below `limit` of the common class (not in `cls`) that `row` leaves unmarked,
+// at most `count` of them, written to out[0], out[step], ...; returns how many there were.
+unsigned unmarked_common(const std::uint8_t* row, const std::uint64_t* cls, std::uint32_t limit,
+                         Value* out, std::size_t step, unsigned count) {
+  const std::size_t words = (limit + 63) / 64;
+  const std::uint64_t tail = limit >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << limit) - 1;
+  unsigned found = 0;
+  for (std::size_t w = 0; w < words && found < count; ++w) {
+    std::uint64_t common = kernels::unmarked64(row + 64 * w) & ~cls[w];
+    if (w + 1 == words) common &= tail;
+    for (; common != 0 && found < count; common &= common - 1)
+      out[found++ * step] =
+          static_cast<Value>(64 * w + static_cast<std::size_t>(std::countr_zero(common)));
+  }
+  return found;
+}
+
 // Pairs tested between two looks at the stop flag inside one heap's scan.
 constexpr std::uint64_t kStopCheckPairs = std::uint64_t{1} << 18;
 
@@ -291,21 +308,9 @@ void SparseEngine::prepare(Slot& slot, std::uint64_t block, std::uint64_t known)
   const std::uint32_t limit = std::uint32_t{1} << value_bits_;
   slot.candidates.assign(kq * kBlock, static_cast<Value>(limit));
   slot.hits.assign(kq, 0);
-  const std::size_t words = (limit + 63) / 64;
-  const std::uint64_t tail = limit >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << limit) - 1;
-  for (std::uint64_t j = 0; j < kBlock; ++j) {
-    const unsigned parities = parities_of(block + j);
-    const std::uint64_t* cls = class_bits(parities);
-    const std::uint8_t* row = rows + j * stride_;
-    unsigned found = 0;
-    for (std::size_t w = 0; w < words && found < kq; ++w) {
-      std::uint64_t common = kernels::unmarked64(row + 64 * w) & ~cls[w];
-      if (w + 1 == words) common &= tail;
-      for (; common != 0 && found < kq; common &= common - 1)
-        slot.candidates[found++ * kBlock + j] =
-            static_cast<Value>(64 * w + static_cast<std::size_t>(std::countr_zero(common)));
-    }
-  }
+  for (std::uint64_t j = 0; j < kBlock; ++j)
+    unmarked_common(rows + j * stride_, class_bits(parities_of(block + j)), limit,
+                    slot.candidates.data() + j, kBlock, kq);
   for (std::size_t ki = 0; ki < split_ks_.size() && tested; ++ki) {
     const auto [from, to] = slot.tested[ki];
     kernels::test_candidates(g_, block - split_ks_[ki], tested_pos_.data() + from,
@@ -349,15 +354,8 @@ void SparseEngine::scan_rows(Slot& slot, std::uint64_t block) const {
                    tested_val_.data() + from, to - from);
       }
       slot.fully_marked |= std::uint32_t{1} << j;
-      for (std::size_t w = 0; 64 * w < limit; ++w) {
-        std::uint64_t common = kernels::unmarked64(row + 64 * w) & ~cls[w];
-        if (64 * w + 64 > limit) common &= (std::uint64_t{1} << (limit - 64 * w)) - 1;
-        if (common != 0) {
-          c = static_cast<std::uint32_t>(64 * w) +
-              static_cast<std::uint32_t>(std::countr_zero(common));
-          break;
-        }
-      }
+      Value first = 0;
+      if (unmarked_common(row, cls, limit, &first, 1, 1) == 1) c = first;
     }
     if (c >= limit) continue;  // no candidate below 2^bits: finish() decides
     std::uint64_t* left = slot.scan_left.data() + j * words;
