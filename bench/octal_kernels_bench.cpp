@@ -84,8 +84,9 @@ void BM_OctalFindNeeded(benchmark::State& state) {
   const auto wanted = static_cast<unsigned>(state.range(1));
   std::uint64_t s = kTable - 1;
   std::uint64_t pairs = 0;
+  std::vector<std::uint64_t> need(16);  // 1024 bits: values 512.. are never found
   for (auto _ : state) {
-    std::vector<std::uint64_t> need(16, 0);  // 1024 bits: values 512.. are never found
+    std::fill(need.begin(), need.end(), 0);
     for (unsigned i = 0; i < wanted; ++i) need[8 + i / 64] |= std::uint64_t{1} << (i % 64);
     std::uint64_t remaining = wanted;
     pairs += k.find_needed(d.g.data(), 1000, s - 1000, kPairs, need.data(), 10, &remaining);
