@@ -1,6 +1,7 @@
 #include "grundy/games/octal/period.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "grundy/games/octal/plain.h"
 
@@ -11,7 +12,9 @@ std::uint64_t bound_heaps(const OctalCode& code) {
 }
 
 std::optional<PeriodProof> proof_from_values(const OctalCode& code,
-                                             const std::vector<std::uint32_t>& values) {
+                                             const std::vector<std::uint32_t>& values,
+                                             std::uint64_t* least_needed) {
+  if (least_needed) *least_needed = UINT64_MAX;
   if (code.is_grundy()) return std::nullopt;
   const std::uint64_t size = values.size();
   const std::uint64_t t = code.last();
@@ -22,7 +25,10 @@ std::optional<PeriodProof> proof_from_values(const OctalCode& code,
     const std::uint64_t e = starts[p];
     const std::uint64_t e1 = std::max<std::uint64_t>(e, 1);
     const std::uint64_t last_n = h * e1 + (h - 1) * p + t;  // checked inclusive
-    if (last_n + p >= size) continue;
+    if (last_n + p >= size) {
+      if (least_needed) *least_needed = std::min(*least_needed, last_n + p + 1);
+      continue;
+    }
     PeriodProof proof;
     proof.checked = Period{e, p};
     proof.t = t;
@@ -58,16 +64,22 @@ std::optional<PeriodProof> prove_period(const OctalCode& code, std::uint64_t lim
   options.capacity = std::max<std::uint64_t>(limit, 1);
   options.stop = control.stop;
   const auto engine = make_engine(code, options);
+  // `round` follows the doubling rounds; `target` may stop short of one where the tails seen so
+  // far say a proof cannot come earlier (at most 8 such stops a round: each adds an eighth).
+  std::uint64_t round = target;
   for (;;) {
     run_engine(*engine, target, limit, control);
     g.assign(engine->values(), engine->values() + target);
-    if (auto proof = proof_from_values(code, g)) {
+    std::uint64_t needed = UINT64_MAX;
+    if (auto proof = proof_from_values(code, g, &needed)) {
       proof->mask = engine->stats().mask;
       if (values) *values = std::move(g);
       return proof;
     }
     if (target >= limit) break;
-    target = std::min(limit, target * 2);
+    if (target >= round) round = std::min(limit, round * 2);
+    const std::uint64_t early = std::max(needed, target + std::max<std::uint64_t>(target / 8, 1));
+    target = early < round ? early : round;
   }
   if (values) *values = std::move(g);
   return std::nullopt;
