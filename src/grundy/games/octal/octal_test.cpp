@@ -169,7 +169,7 @@ TEST(OctalSparse, MatchesPlainToFiftyThousand) {
 // only start once every part sum is past the rare heaps, so they are checked against the
 // heap-by-heap sparse path on longer runs.
 TEST(OctalSparse, BlocksMatchHeapByHeap) {
-  const std::uint64_t grundy_count = sanitized() ? 60000 : 250000;
+  const std::uint64_t grundy_count = sanitized() ? 40000 : 250000;
   for (const auto& [text, count] :
        std::vector<std::pair<const char*, std::uint64_t>>{{"grundy", grundy_count},
                                                           {"0.6", 30000},
