@@ -1,4 +1,5 @@
 #include <cstdlib>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -74,6 +75,37 @@ TEST(OctalPeriod, HexadecimalProofsHoldFurther) {
       ASSERT_EQ(g[n + proof->period.period], g[n]) << text << " n = " << n;
   }
   EXPECT_GT(proven_codes, sanitized() ? 0 : 5);
+}
+
+// The search's early stops between rounds against the plain doubling rounds on the plain
+// path's values: the same least period (or none), never more values computed.
+TEST(OctalPeriod, EarlyStopsAgreeWithDoublingRounds) {
+  std::mt19937_64 rng(354);
+  const char* digits = "01234567";
+  constexpr std::uint64_t kLimit = 2048;
+  int proven_codes = 0, stopped_early = 0;
+  // (under the sanitizers only until both kinds have been seen)
+  for (int i = 0; i < 100 && !(sanitized() && proven_codes > 5 && stopped_early > 0); ++i) {
+    std::string text = "0.";
+    for (int d = 0; d < 2 + static_cast<int>(rng() % 3); ++d) text += digits[rng() % 8];
+    if (text.find_first_not_of("0.") == std::string::npos) continue;  // no move at all
+    const auto code = OctalCode::parse(text);
+    const auto all = plain_values(code, kLimit);
+    std::optional<PeriodProof> reference;
+    for (std::uint64_t count = 256; count <= kLimit && !reference; count *= 2)
+      reference =
+          proof_from_values(code, std::vector<std::uint32_t>(all.begin(), all.begin() + count));
+    const auto proof = prove_period(code, kLimit);
+    ASSERT_EQ(proof.has_value(), reference.has_value()) << text;
+    if (!proof) continue;
+    ++proven_codes;
+    EXPECT_EQ(proof->period, reference->period) << text;
+    EXPECT_LE(proof->values_computed, reference->values_computed) << text;
+    EXPECT_GE(proof->values_computed, proof->values_needed) << text;
+    if (proof->values_computed < reference->values_computed) ++stopped_early;
+  }
+  EXPECT_GT(proven_codes, sanitized() ? 5 : 25);
+  EXPECT_GT(stopped_early, 0) << proven_codes;  // the early stops are exercised
 }
 
 TEST(OctalPeriod, NoProofForGrundysGameOrTooFewValues) {
