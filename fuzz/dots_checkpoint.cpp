@@ -1,7 +1,9 @@
 // Checkpoints of the Dots and Boxes solver (grundy dots solve --checkpoint FILE --resume), read
 // for a 3x3 board from the empty position: versions 1 and 2, a file of another position, cut
 // short, altered or appended to must be refused with an InputError, and a file that is read
-// leaves as many entries as it says it has been counted; nothing else may happen.
+// leaves as many entries as it says it has been counted; nothing else may happen. The same bytes
+// read as `grundy dots checkpoint FILE` reads them (any position: a header that describes no
+// board is refused) send exactly the entries the file counts.
 #include <sstream>
 #include <string>
 
@@ -20,6 +22,16 @@ GRUNDY_FUZZ_TARGET(const std::uint8_t* data, std::size_t size) {
     dots::SolveCheckpoint c;
     dots::read_checkpoint(in, "fuzz.ckpt", expected, c, tt);
     fuzz::require(c.rows == 3 && c.cols == 3, "a checkpoint read is of the expected position");
+  });
+  fuzz::expect_only_input_errors([&] {
+    std::istringstream in(std::string(fuzz::as_text(data, size)));
+    dots::SolveCheckpoint c;
+    std::uint64_t sent = 0;
+    dots::scan_checkpoint(in, "fuzz.ckpt", c,
+                          [&](std::uint64_t, const search::TTEntry&) { ++sent; });
+    fuzz::require(sent == c.entries, "a checkpoint scanned sends the entries it counts");
+    fuzz::require(dots::Board::get(c.rows, c.cols).all_lines().contains(c.drawn),
+                  "a checkpoint scanned is of a board");
   });
   return 0;
 }

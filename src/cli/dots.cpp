@@ -1,4 +1,4 @@
-// grundy dots show|solve|analyze|play|match — Dots and Boxes and Nimstring.
+// grundy dots show|solve|analyze|play|match|move|checkpoint — Dots and Boxes and Nimstring.
 #include <algorithm>
 
 #include <fmt/core.h>
@@ -38,6 +38,7 @@ const Registration dots_registration{
       dots_cli::install_play(cmd);
       dots_cli::install_match(cmd);
       dots_cli::install_move(cmd);
+      dots_cli::install_checkpoint(cmd);
       cmd.footer(
           "Lines are named by their two dots: columns a, b, c, ... from the left, rows 1, 2, ...\n"
           "from the top (a1b1 is the top-left horizontal line, a1a2 the vertical one below a1).\n"

@@ -21,6 +21,7 @@ void install_analyze(Command dots);
 void install_play(Command dots);
 void install_match(Command dots);
 void install_move(Command dots);
+void install_checkpoint(Command dots);  // dots_checkpoint.cpp
 // --distributed (dots_solve_distributed.cpp): the solve over the cluster, and its figures.
 dots::SolveResult solve_distributed(DistributedRun& run, const dots::DotsState& s,
                                     const dots::SolveOptions& so, bool progress,

@@ -81,6 +81,34 @@ printf '\x5a' | dd of="$ck" bs=1 seek=$((size / 2)) conv=notrunc status=none
 check "damaged checkpoint refused" [ $? = 2 ]
 check "damaged checkpoint named" grep -q "damaged\|wrong length" "$dir/err"
 check "damaged checkpoint kept" [ -s "$ck" ]
+# `dots checkpoint`: what a checkpoint holds, a smaller copy that resumes, and refusals.
+"$GRUNDY" dots checkpoint "$ck" >"$dir/ck.out" 2>"$dir/err"
+check "dots checkpoint: damaged file refused" [ $? = 2 ]
+check "dots checkpoint: damage named" grep -q "damaged\|wrong length" "$dir/err"
+"$GRUNDY" dots checkpoint "$dir/good.ckpt" --json >"$dir/ck.json"
+check "dots checkpoint: board and bounds" \
+  [ "$(field "$dir/ck.json" "(j['board'], j['drawn'], j['to_move'], j['lower'] <= j['upper'])")" = "('4x4', [], 1, True)" ]
+check "dots checkpoint: entries by weight add up" \
+  [ "$(field "$dir/ck.json" "j['entries'] == sum(w['entries'] for w in j['by_weight']) > 100")" = "True" ]
+"$GRUNDY" dots checkpoint "$dir/good.ckpt" --keep 100 --out "$dir/small.ckpt" --json >"$dir/ck.json"
+check "dots checkpoint --keep: at most 100 kept" \
+  [ "$(field "$dir/ck.json" "0 < j['kept']['entries'] <= 100")" = "True" ]
+check "dots checkpoint --keep: the file's size" \
+  [ "$(stat -c %s "$dir/small.ckpt")" = $((25 + 52 + 16 + 15 * $(field "$dir/ck.json" "j['kept']['entries']"))) ]
+"$GRUNDY" dots checkpoint "$dir/small.ckpt" >"$dir/ck.out"
+check "dots checkpoint: text names the position" grep -q "^Checkpoint .*: Dots and Boxes 4x4, 0 of 40 lines drawn, player 1 to move" "$dir/ck.out"
+"$GRUNDY" dots solve 4x4 --threads 1 --table-mb 64 --checkpoint "$dir/small.ckpt" --resume \
+  --seconds 1 --json >"$dir/s.json" 2>/dev/null
+check "a shrunk checkpoint resumes" [ "$(field "$dir/s.json" "j['nodes_before_resume'] > 0")" = "True" ]
+"$GRUNDY" dots checkpoint "$dir/good.ckpt" --keep 10 >/dev/null 2>"$dir/err"
+check "dots checkpoint: --keep needs --out" [ $? = 2 ]
+check "dots checkpoint: --keep needs --out: the message" grep -q -- "--keep needs --out FILE" "$dir/err"
+"$GRUNDY" dots checkpoint "$dir/good.ckpt" --keep 0 --out "$dir/x.ckpt" >/dev/null 2>"$dir/err"
+check "dots checkpoint: --keep 0 refused" [ $? = 2 ]
+check "dots checkpoint: --keep 0 refused: the message" grep -q -- "--keep '0' is below 1" "$dir/err"
+"$GRUNDY" dots checkpoint "$dir/none.ckpt" >/dev/null 2>"$dir/err"
+check "dots checkpoint: a missing file" [ $? = 2 ]
+check "dots checkpoint: a missing file: the message" grep -q "cannot read checkpoint" "$dir/err"
 head -c $((size - 5)) "$dir/good.ckpt" >"$ck"
 "$GRUNDY" dots solve 4x4 --checkpoint "$ck" --resume --seconds 1 >/dev/null 2>"$dir/err"
 check "cut checkpoint refused" [ $? = 2 ]

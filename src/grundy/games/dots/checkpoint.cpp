@@ -11,6 +11,7 @@
 #include "grundy/core/bytes.h"
 #include "grundy/core/error.h"
 #include "grundy/core/output_file.h"
+#include "grundy/games/dots/board.h"
 
 namespace grundy::dots {
 namespace {
@@ -21,13 +22,17 @@ constexpr char kMagic2[] = "grundy-dots-checkpoint 2\n";
 }  // namespace
 
 int checkpoint_weight(const search::TranspositionTable& tt, std::uint64_t max_entries) {
-  std::array<std::uint64_t, 33> heavier{};  // heavier[w]: solved entries of weight w
+  WeightCounts counts{};
   tt.for_each([&](std::uint64_t, const search::TTEntry& e) {
-    if (e.depth == search::TranspositionTable::kExactDepth) ++heavier[std::min<int>(e.weight, 32)];
+    if (e.depth == search::TranspositionTable::kExactDepth) ++counts[std::min<int>(e.weight, 32)];
   });
-  for (int w = 31; w >= 0; --w) heavier[w] += heavier[w + 1];  // now: weight w or more
+  return weight_within(counts, max_entries);
+}
+
+int weight_within(WeightCounts counts, std::uint64_t max_entries) {
+  for (int w = 31; w >= 0; --w) counts[w] += counts[w + 1];  // now: weight w or more
   int weight = 32;
-  while (weight > 1 && heavier[weight - 1] <= max_entries) --weight;
+  while (weight > 1 && counts[weight - 1] <= max_entries) --weight;
   return weight;
 }
 
@@ -80,7 +85,7 @@ void check_position(const SolveCheckpoint& c, const SolveCheckpoint& expected,
     throw InputError(name + " belongs to another position");
 }
 
-void store_entry(ByteReader& r, search::TranspositionTable& tt) {
+void read_entry(ByteReader& r, const CheckpointSink& sink) {
   const auto key = r.get<std::uint64_t>();
   search::TTEntry e;
   e.lower = r.get<std::int16_t>();
@@ -88,12 +93,30 @@ void store_entry(ByteReader& r, search::TranspositionTable& tt) {
   e.move = r.get<std::uint16_t>();
   e.weight = r.get<std::uint8_t>();
   e.depth = search::TranspositionTable::kExactDepth;
-  tt.store(key, e);
+  sink(key, e);
+}
+
+// A header read without a position to compare with must at least describe a board.
+void check_board(const SolveCheckpoint& c, const std::string& name) {
+  if (c.rows < 1 || c.cols < 1 || c.rows > kMaxBoxes || c.cols > kMaxBoxes ||
+      c.rows * c.cols > kMaxBoxes || c.to_move < 0 || c.to_move > 1)
+    throw InputError(name + " does not describe a board this grundy solves");
+  if (!Board::get(c.rows, c.cols).all_lines().contains(c.drawn))
+    throw InputError(name + " names lines its board does not have");
+}
+
+// The position of `expected` or, without one, any board.
+void check_header(const SolveCheckpoint& c, const SolveCheckpoint* expected,
+                  const std::string& name) {
+  if (expected)
+    check_position(c, *expected, name);
+  else
+    check_board(c, name);
 }
 
 // Version 1: the count before the entries, the whole file read at once.
-void read_version_1(std::istream& in, const std::string& name, const SolveCheckpoint& expected,
-                    SolveCheckpoint& c, search::TranspositionTable& tt) {
+void read_version_1(std::istream& in, const std::string& name, const SolveCheckpoint* expected,
+                    SolveCheckpoint& c, const CheckpointSink& sink) {
   std::ostringstream ss;
   ss << kMagic1 << in.rdbuf();
   const std::string data = ss.str();
@@ -104,14 +127,14 @@ void read_version_1(std::istream& in, const std::string& name, const SolveCheckp
   if (c.entries > r.left() / kEntryBytes || r.at() + c.entries * kEntryBytes + 8 != data.size())
     throw InputError(name + " has the wrong length (cut short or appended to)");
   if (!seal_matches(data)) throw InputError(name + " is damaged (its checksum does not match)");
-  check_position(c, expected, name);
-  for (std::uint64_t i = 0; i < c.entries; ++i) store_entry(r, tt);
+  check_header(c, expected, name);
+  for (std::uint64_t i = 0; i < c.entries; ++i) read_entry(r, sink);
 }
 
-// Version 2: the entries streamed, then their count and the seal. Entries are stored as they
-// are read; a file found damaged at its end leaves the table cleared.
-void read_version_2(std::istream& in, const std::string& name, const SolveCheckpoint& expected,
-                    SolveCheckpoint& c, search::TranspositionTable& tt) {
+// Version 2: the entries streamed, then their count and the seal. Entries go to `sink` as they
+// are read, before the seal at the end is checked.
+void read_version_2(std::istream& in, const std::string& name, const SolveCheckpoint* expected,
+                    SolveCheckpoint& c, const CheckpointSink& sink) {
   Fnv64 hash;
   hash.add(kMagic2, sizeof kMagic2 - 1);
   std::string header(kHeaderBytes, '\0');
@@ -120,7 +143,7 @@ void read_version_2(std::istream& in, const std::string& name, const SolveCheckp
   hash.add(header.data(), header.size());
   ByteReader hr(header, name);
   get_header(hr, c);
-  check_position(c, expected, name);
+  check_header(c, expected, name);
   // Records are taken from the front of `pending` while more than a trailer's bytes stay behind
   // them: the last 16 bytes of the file are the count and the seal, not an entry.
   std::string pending;
@@ -129,81 +152,104 @@ void read_version_2(std::istream& in, const std::string& name, const SolveCheckp
   // small files (the fuzz target's) 2.5 times slower, and big files read as fast either way.
   std::vector<char> chunk(std::size_t{64} << 10);
   bool end = false;
-  try {
-    while (!end) {
-      in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-      const auto got = static_cast<std::size_t>(in.gcount());
-      end = got < chunk.size();
-      pending.append(chunk.data(), got);
-      std::size_t records = 0;
-      if (pending.size() >= kTrailerBytes) records = (pending.size() - kTrailerBytes) / kEntryBytes;
-      const std::size_t used = records * kEntryBytes;
-      hash.add(pending.data(), used);
-      ByteReader r(std::string_view(pending).substr(0, used), name);
-      for (std::size_t i = 0; i < records; ++i) store_entry(r, tt);
-      count += records;
-      pending.erase(0, used);
-    }
-    if (pending.size() != kTrailerBytes)
-      throw InputError(name + " has the wrong length (cut short or appended to)");
-    hash.add(pending.data(), 8);
-    ByteReader r(pending, name);
-    c.entries = r.get<std::uint64_t>();
-    const auto seal = r.get<std::uint64_t>();
-    if (seal != hash.h) throw InputError(name + " is damaged (its checksum does not match)");
-    if (c.entries != count)
-      throw InputError(name + " has the wrong length (cut short or appended to)");
-  } catch (const InputError&) {
-    tt.clear();
-    throw;
+  while (!end) {
+    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    const auto got = static_cast<std::size_t>(in.gcount());
+    end = got < chunk.size();
+    pending.append(chunk.data(), got);
+    std::size_t records = 0;
+    if (pending.size() >= kTrailerBytes) records = (pending.size() - kTrailerBytes) / kEntryBytes;
+    const std::size_t used = records * kEntryBytes;
+    hash.add(pending.data(), used);
+    ByteReader r(std::string_view(pending).substr(0, used), name);
+    for (std::size_t i = 0; i < records; ++i) read_entry(r, sink);
+    count += records;
+    pending.erase(0, used);
   }
+  if (pending.size() != kTrailerBytes)
+    throw InputError(name + " has the wrong length (cut short or appended to)");
+  hash.add(pending.data(), 8);
+  ByteReader r(pending, name);
+  c.entries = r.get<std::uint64_t>();
+  const auto seal = r.get<std::uint64_t>();
+  if (seal != hash.h) throw InputError(name + " is damaged (its checksum does not match)");
+  if (c.entries != count)
+    throw InputError(name + " has the wrong length (cut short or appended to)");
 }
 
-}  // namespace
-
-std::uint64_t save_checkpoint(const std::string& path, SolveCheckpoint c,
-                              const search::TranspositionTable& tt, int min_weight) {
-  OutputFile out(path);
-  Fnv64 hash;
-  ByteWriter w;
-  w.bytes() = kMagic2;
-  put_header(w, c);
-  const auto flush = [&] {
-    hash.add(w.bytes().data(), w.bytes().size());
-    out.write(w.bytes());
-    w.bytes().clear();
-  };
-  std::uint64_t count = 0;
-  tt.for_each([&](std::uint64_t key, const search::TTEntry& e) {
-    if (e.weight < min_weight || e.depth != search::TranspositionTable::kExactDepth) return;
-    w.put<std::uint64_t>(key);
-    w.put<std::int16_t>(e.lower);
-    w.put<std::int16_t>(e.upper);
-    w.put<std::uint16_t>(e.move);
-    w.put<std::uint8_t>(e.weight);
-    ++count;
-    if (w.bytes().size() >= (std::size_t{1} << 20)) flush();
-  });
-  w.put<std::uint64_t>(count);
-  flush();
-  w.put<std::uint64_t>(hash.h);
-  out.write(w.bytes());
-  out.commit();
-  return count;
-}
-
-void read_checkpoint(std::istream& in, const std::string& name, const SolveCheckpoint& expected,
-                     SolveCheckpoint& c, search::TranspositionTable& tt) {
+// Either version, after the magic line.
+void read_any(std::istream& in, const std::string& name, const SolveCheckpoint* expected,
+              SolveCheckpoint& c, const CheckpointSink& sink) {
   std::string magic(sizeof kMagic1 - 1, '\0');
   static_assert(sizeof kMagic1 == sizeof kMagic2);
   if (!in.read(magic.data(), static_cast<std::streamsize>(magic.size())) ||
       magic.compare(0, magic.size() - 2, kMagic1, magic.size() - 2) != 0)
     throw InputError("'" + name + "' is not a grundy dots checkpoint");
   const std::string what = "checkpoint '" + name + "'";
-  if (magic == kMagic1) return read_version_1(in, what, expected, c, tt);
-  if (magic == kMagic2) return read_version_2(in, what, expected, c, tt);
+  if (magic == kMagic1) return read_version_1(in, what, expected, c, sink);
+  if (magic == kMagic2) return read_version_2(in, what, expected, c, sink);
   throw InputError(what + " has a version this grundy cannot read (" +
                    magic.substr(magic.size() - 2, 1) + ")");
+}
+
+}  // namespace
+
+CheckpointWriter::CheckpointWriter(const std::string& path, const SolveCheckpoint& c) : out_(path) {
+  w_.bytes() = kMagic2;
+  put_header(w_, c);
+}
+
+CheckpointWriter::~CheckpointWriter() = default;
+
+void CheckpointWriter::flush() {
+  hash_.add(w_.bytes().data(), w_.bytes().size());
+  out_.write(w_.bytes());
+  w_.bytes().clear();
+}
+
+void CheckpointWriter::add(std::uint64_t key, const search::TTEntry& e) {
+  w_.put<std::uint64_t>(key);
+  w_.put<std::int16_t>(e.lower);
+  w_.put<std::int16_t>(e.upper);
+  w_.put<std::uint16_t>(e.move);
+  w_.put<std::uint8_t>(e.weight);
+  ++count_;
+  if (w_.bytes().size() >= (std::size_t{1} << 20)) flush();
+}
+
+std::uint64_t CheckpointWriter::commit() {
+  w_.put<std::uint64_t>(count_);
+  flush();
+  w_.put<std::uint64_t>(hash_.h);
+  out_.write(w_.bytes());
+  out_.commit();
+  return count_;
+}
+
+std::uint64_t save_checkpoint(const std::string& path, SolveCheckpoint c,
+                              const search::TranspositionTable& tt, int min_weight) {
+  CheckpointWriter out(path, c);
+  tt.for_each([&](std::uint64_t key, const search::TTEntry& e) {
+    if (e.weight >= min_weight && e.depth == search::TranspositionTable::kExactDepth)
+      out.add(key, e);
+  });
+  return out.commit();
+}
+
+void read_checkpoint(std::istream& in, const std::string& name, const SolveCheckpoint& expected,
+                     SolveCheckpoint& c, search::TranspositionTable& tt) {
+  try {
+    read_any(in, name, &expected, c,
+             [&tt](std::uint64_t key, const search::TTEntry& e) { tt.store(key, e); });
+  } catch (const InputError&) {
+    tt.clear();
+    throw;
+  }
+}
+
+void scan_checkpoint(std::istream& in, const std::string& name, SolveCheckpoint& c,
+                     const CheckpointSink& sink) {
+  read_any(in, name, nullptr, c, sink);
 }
 
 void load_checkpoint(const std::string& path, const SolveCheckpoint& expected, SolveCheckpoint& c,

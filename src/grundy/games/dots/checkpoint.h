@@ -17,10 +17,14 @@
 // of millions of entries never sits in memory whole. Version 1 (the count before the entries)
 // is still read. A file that is cut short, altered or written for another position is refused
 // with a message naming what is wrong.
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <istream>
 #include <string>
 
+#include "grundy/core/bytes.h"
+#include "grundy/core/output_file.h"
 #include "grundy/games/dots/line_set.h"
 #include "grundy/search/transposition_table.h"
 
@@ -39,6 +43,10 @@ struct SolveCheckpoint {
 // The least weight (log2 of a subtree's nodes, plus one) whose solved entries, with every heavier
 // one, number at most `max_entries` (at least 1: entries of weight 0 are never kept).
 int checkpoint_weight(const search::TranspositionTable& tt, std::uint64_t max_entries);
+// Solved entries by weight (32: 32 or more).
+using WeightCounts = std::array<std::uint64_t, 33>;
+// The same from counts by weight.
+int weight_within(WeightCounts counts, std::uint64_t max_entries);
 // The entries a checkpoint keeps at most by default: an eighth of the table, and no more than
 // 2^25 (a file of about 500 MB, written every --checkpoint-every seconds).
 std::uint64_t default_checkpoint_entries(const search::TranspositionTable& tt);
@@ -50,6 +58,24 @@ constexpr std::uint64_t kMaxCheckpointEntries = std::uint64_t{1} << 34;
 // Writes atomically (core/output_file.h). Returns the number of entries written.
 std::uint64_t save_checkpoint(const std::string& path, SolveCheckpoint c,
                               const search::TranspositionTable& tt, int min_weight);
+// Writes a checkpoint entry by entry, atomically (nothing appears at `path` before commit()).
+class CheckpointWriter {
+ public:
+  CheckpointWriter(const std::string& path, const SolveCheckpoint& c);
+  ~CheckpointWriter();
+  CheckpointWriter(const CheckpointWriter&) = delete;
+  CheckpointWriter& operator=(const CheckpointWriter&) = delete;
+  void add(std::uint64_t key, const search::TTEntry& e);  // a solved entry
+  std::uint64_t commit();                                 // the number of entries written
+
+ private:
+  void flush();
+  OutputFile out_;
+  ByteWriter w_;
+  Fnv64 hash_;
+  std::uint64_t count_ = 0;
+};
+
 // Reads the checkpoint at `path` into `c` and stores its entries in `tt`. InputError if the file
 // is not a checkpoint, is of another position than `expected` (rows, cols, drawn, to_move: said
 // before any entry is stored), is damaged or is cut short (then `tt` is left cleared).
@@ -58,5 +84,11 @@ void load_checkpoint(const std::string& path, const SolveCheckpoint& expected, S
 // The same from a stream; `name` is the file's name in messages.
 void read_checkpoint(std::istream& in, const std::string& name, const SolveCheckpoint& expected,
                      SolveCheckpoint& c, search::TranspositionTable& tt);
+// Reads a checkpoint of any position (InputError if its header describes no board): its header
+// into `c`, each entry to `sink` as it is read. A damaged file may have sent entries before the
+// InputError that says so.
+using CheckpointSink = std::function<void(std::uint64_t key, const search::TTEntry& e)>;
+void scan_checkpoint(std::istream& in, const std::string& name, SolveCheckpoint& c,
+                     const CheckpointSink& sink);
 
 }  // namespace grundy::dots

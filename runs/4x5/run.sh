@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The 4x5 Dots and Boxes solve (issue 27's moonshot), carried from one machine to the next.
+#
+#   bash runs/4x5/run.sh start    resume the run in the background (from the local checkpoint,
+#                                 or from the copy kept here when this machine has none)
+#   bash runs/4x5/run.sh status   the last progress line
+#   bash runs/4x5/run.sh save     shrink the local checkpoint into runs/4x5/4x5.ckpt (commit it)
+#   bash runs/4x5/run.sh pause|continue|stop
+#
+# Environment: GRUNDY (default build/grundy; `start` copies it into the work directory so that
+# rebuilding does not change the running program), DIR (default /work/ckpt), THREADS (2),
+# TABLE_MB (12288), KEEP (entries kept in the copy here, default 500000: 7.5 MB).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+dir=${DIR:-/work/ckpt}
+kept=$here/4x5.ckpt
+ckpt=$dir/4x5.ckpt
+grundy=${GRUNDY:-$root/build/grundy}
+
+last_line() {
+  local log
+  log=$(ls -t "$dir"/run-*.err 2>/dev/null | head -n 1) || true
+  [ -n "$log" ] || { echo "no run has started in $dir"; return; }
+  echo "$log:"
+  tr '\r' '\n' <"$log" | grep -E '^(solving|grundy)' | tail -n 1
+}
+
+pid() { cat "$dir/run.pid" 2>/dev/null || true; }
+
+case "${1:-}" in
+  start)
+    mkdir -p "$dir"
+    if [ -n "$(pid)" ] && kill -0 "$(pid)" 2>/dev/null; then
+      echo "already running: pid $(pid)"; exit 0
+    fi
+    if [ ! -s "$ckpt" ] && [ -s "$kept" ]; then
+      echo "no local checkpoint: starting from the copy kept in the repository"
+      cp "$kept" "$ckpt"
+    fi
+    rm -f "$ckpt".tmp.*
+    cp "$grundy" "$dir/grundy-run"
+    stamp=$(date -u +%Y%m%d-%H%M)
+    cd "$dir"
+    nohup nice -n 19 ./grundy-run dots solve 4x5 --threads "${THREADS:-2}" \
+      --table-mb "${TABLE_MB:-12288}" --one-best --checkpoint "$ckpt" --checkpoint-every 600 \
+      --progress --resume --json >"run-$stamp.json" 2>"run-$stamp.err" &
+    echo $! >"$dir/run.pid"
+    echo "started: pid $(pid), log $dir/run-$stamp.err"
+    ;;
+  status) last_line ;;
+  save)
+    [ -s "$ckpt" ] || { echo "no checkpoint at $ckpt"; exit 2; }
+    "$grundy" dots checkpoint "$ckpt" --keep "${KEEP:-500000}" --out "$kept"
+    ;;
+  pause) kill -STOP "$(pid)" ;;
+  continue) kill -CONT "$(pid)" ;;
+  stop) kill -INT "$(pid)" ;;  # saves a checkpoint and exits 130
+  *) sed -n '2,14p' "$0"; exit 2 ;;
+esac
