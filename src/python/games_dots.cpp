@@ -13,6 +13,7 @@
 #include "grundy/core/text.h"
 #include "grundy/games/dots/analysis.h"
 #include "grundy/games/dots/checkpoint.h"
+#include "grundy/games/dots/checkpoint_summary.h"
 #include "grundy/games/dots/explain.h"
 #include "grundy/games/dots/game_review.h"
 #include "grundy/games/dots/players.h"
@@ -223,6 +224,23 @@ class DotsEngine {
   double seconds_;
   EnginePlayer<DotsState> player_;
 };
+
+// grundy dots checkpoint FILE [--keep N --out SMALL] --json, as a dict.
+py::object checkpoint(py::handle path, py::handle keep, py::handle out) {
+  const std::string file = text(py::str(path), "path");
+  if (keep.is_none() != out.is_none())
+    throw InputError(keep.is_none() ? "out= needs keep=N" : "keep= needs out=FILE");
+  if (keep.is_none()) {
+    dots::CheckpointSummary s;
+    run_released([&](const std::atomic<bool>&) { s = dots::summarize_checkpoint(file); });
+    return to_python(report::dots_checkpoint_json(s));
+  }
+  const std::uint64_t n = whole_number_in(keep, "--keep", 1, dots::kMaxCheckpointEntries);
+  const std::string to = text(py::str(out), "out");
+  dots::ShrinkResult r;
+  run_released([&](const std::atomic<bool>&) { r = dots::shrink_checkpoint(file, to, n); });
+  return to_python(report::dots_checkpoint_json(r, to));
+}
 
 }  // namespace dots_binding
 
@@ -456,6 +474,14 @@ void bind_dots(py::module_& parent) {
           "step", [](DotsEngine& e, const DotsGame& g) { return static_cast<int>(e.choose(g)); },
           py::arg("state"), "OpenSpiel's bot name: choose() as an action id.")
       .def("__repr__", &DotsEngine::repr);
+
+  m.def("checkpoint", &checkpoint, py::arg("path"), py::kw_only(), py::arg("keep") = py::none(),
+        py::arg("out") = py::none(),
+        "What a solve's checkpoint (State.solve(checkpoint=FILE)) holds, as `grundy dots "
+        "checkpoint FILE --json` prints it: board, drawn, to_move, lower, upper, nodes, seconds, "
+        "entries, by_weight. With keep=N and out=FILE, also writes a copy with its biggest solved "
+        "subtrees (at most N entries) that resumes the same solve; then 'kept' says what it "
+        "holds.");
 }
 
 }  // namespace grundy::python

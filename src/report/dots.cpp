@@ -150,4 +150,45 @@ nlohmann::json dots_move_json(const dots::DotsState& before, std::string_view en
   return j;
 }
 
+std::vector<std::string> dots_drawn_names(const dots::Board& b, const dots::LineSet& drawn) {
+  std::vector<int> lines;
+  drawn.for_each([&](int i) { lines.push_back(i); });
+  return dots_line_names(b, lines);
+}
+
+int dots_open_boxes(const dots::Board& b, const dots::LineSet& drawn) {
+  int open = 0;
+  for (int box = 0; box < b.boxes(); ++box) open += !drawn.contains(b.box_lines(box));
+  return open;
+}
+
+nlohmann::json dots_checkpoint_json(const dots::CheckpointSummary& s) {
+  const auto& c = s.header;
+  const auto& board = dots::Board::get(c.rows, c.cols);
+  const int open = dots_open_boxes(board, c.drawn);
+  nlohmann::json weights = nlohmann::json::array();
+  for (int w = 32; w >= 1; --w)
+    if (s.by_weight[w] > 0)
+      weights.push_back(
+          {{"weight", w}, {"min_nodes", std::uint64_t{1} << (w - 1)}, {"entries", s.by_weight[w]}});
+  return {{"board", board.size_name()},
+          {"drawn", dots_drawn_names(board, c.drawn)},
+          {"to_move", c.to_move + 1},
+          {"lower", std::clamp(c.lower, -open, open)},
+          {"upper", std::clamp(c.upper, -open, open)},
+          {"nodes", c.nodes},
+          {"seconds", c.seconds},
+          {"entries", c.entries},
+          {"by_weight", weights}};
+}
+
+nlohmann::json dots_checkpoint_json(const dots::ShrinkResult& r, const std::string& out) {
+  auto j = dots_checkpoint_json(r.before);
+  j["kept"] = {{"file", out},
+               {"entries", r.kept},
+               {"weight", r.weight},
+               {"min_nodes", std::uint64_t{1} << std::min(r.weight - 1, 63)}};
+  return j;
+}
+
 }  // namespace grundy::report

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "grundy/games/dots/analysis.h"
+#include "grundy/games/dots/checkpoint_summary.h"
 #include "grundy/games/dots/solver.h"
 #include "grundy/games/dots/state.h"
 
@@ -21,6 +22,9 @@ std::string dots_show_text(const dots::DotsState& s);
 
 // Line names, sorted: ["a1b1", "b2c2"].
 std::vector<std::string> dots_line_names(const dots::Board& b, const std::vector<int>& lines);
+// The names of a set of drawn lines, sorted; the boxes they leave open (not yet completed).
+std::vector<std::string> dots_drawn_names(const dots::Board& b, const dots::LineSet& drawn);
+int dots_open_boxes(const dots::Board& b, const dots::LineSet& drawn);
 // The position's common fields: board, lines_drawn, to_move (1 or 2), score [p1, p2].
 nlohmann::json dots_position_json(const dots::DotsState& s);
 // show: the drawn lines, each box's owner (0 = open, 1 or 2), and with `strings_and_coins` the
@@ -34,5 +38,10 @@ nlohmann::json dots_analysis_json(const dots::DotsState& s, const dots::Analysis
 nlohmann::json dots_solve_json(const dots::DotsState& s, const dots::SolveResult& r);
 // move: the engine's line, and the position after it (the engine may move again after a box).
 nlohmann::json dots_move_json(const dots::DotsState& before, std::string_view engine, int line);
+// checkpoint: what a solve's checkpoint holds (board, drawn, to_move, lower, upper, nodes,
+// seconds, entries, by_weight), and with `shrunk` the copy written ("kept": file, entries,
+// weight, min_nodes).
+nlohmann::json dots_checkpoint_json(const dots::CheckpointSummary& s);
+nlohmann::json dots_checkpoint_json(const dots::ShrinkResult& r, const std::string& out);
 
 }  // namespace grundy::report

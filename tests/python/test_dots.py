@@ -407,3 +407,51 @@ def test_bad_engines_and_budgets(cli_error):
     for bad in (0, -1, 2**34 + 1, 1.5, "5"):
         with pytest.raises(grundy.InputError, match="--checkpoint-entries"):
             s.solve(checkpoint="never-written.ckpt", checkpoint_entries=bad)
+
+
+# ------------------------------------------------------------------ checkpoints
+
+
+def test_checkpoint_is_the_command_lines(cli_json, cli_error, tmp_path):
+    path = str(tmp_path / "run.ckpt")
+    s = dots.State("4x4", moves="a1b1")
+    r = s.solve(seconds=0.3, threads=1, table_mb=64, checkpoint=path)
+    assert not r.complete
+    summary = dots.checkpoint(path)
+    assert summary == cli_json("dots", "checkpoint", path)
+    assert summary["board"] == "4x4" and summary["drawn"] == ["a1b1"] and summary["to_move"] == 2
+    assert summary["entries"] == sum(w["entries"] for w in summary["by_weight"]) > 100
+    small = str(tmp_path / "small.ckpt")
+    kept = dots.checkpoint(path, keep=50, out=small)
+    by_cli = cli_json("dots", "checkpoint", path, "--keep", "50", "--out", str(tmp_path / "c.ckpt"))
+    assert kept["kept"]["file"] == small
+    kept["kept"]["file"] = by_cli["kept"]["file"]
+    assert kept == by_cli
+    assert 0 < kept["kept"]["entries"] <= 50
+    assert dots.checkpoint(small)["entries"] == kept["kept"]["entries"]
+    assert open(small, "rb").read() == open(by_cli["kept"]["file"], "rb").read()
+    # The copy resumes the same solve.
+    again = s.solve(seconds=0.3, threads=1, table_mb=64, checkpoint=small, resume=True)
+    assert again.to_dict()["nodes_before_resume"] == summary["nodes"]
+
+    with pytest.raises(grundy.InputError, match="keep= needs out=FILE"):
+        dots.checkpoint(path, keep=5)
+    with pytest.raises(grundy.InputError, match="out= needs keep=N"):
+        dots.checkpoint(path, out=small)
+    for bad in (0, -1, 2**34 + 1, 1.5, "5"):
+        with pytest.raises(grundy.InputError, match="--keep"):
+            dots.checkpoint(path, keep=bad, out=small)
+    message = cli_error("dots", "checkpoint", path, "--keep", "0", "--out", small)
+    with pytest.raises(grundy.InputError, match=message):
+        dots.checkpoint(path, keep=0, out=small)
+    missing = str(tmp_path / "none.ckpt")
+    message = cli_error("dots", "checkpoint", missing)
+    with pytest.raises(grundy.InputError, match=message):
+        dots.checkpoint(missing)
+    with open(path, "r+b") as f:
+        f.seek(300)
+        f.write(b"\x00\xff")
+    before = open(small, "rb").read()
+    with pytest.raises(grundy.InputError, match="damaged|wrong length"):
+        dots.checkpoint(path, keep=5, out=small)
+    assert open(small, "rb").read() == before  # nothing written

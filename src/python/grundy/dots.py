@@ -8,7 +8,7 @@ from ._grundy import dots as _extension
 from ._review import attach as _attach_review
 from ._submodule import export
 
-__all__ = export(_extension, globals())  # Analysis, Engine, SolveResult, State
+__all__ = export(_extension, globals())  # Analysis, Engine, SolveResult, State, checkpoint
 _attach_review(State, """Post-game analysis of the game so far (`grundy dots analyze-game`): for each
 move the exact value before and after it for the mover (the solver's margins), the best lines,
 the mistakes. seconds=: the whole review's budget (default 60; positions left unsolved get no
