@@ -39,6 +39,15 @@ case "${1:-}" in
       cp "$kept" "$ckpt"
     fi
     rm -f "$ckpt".tmp.*
+    # 1 GiB pages for the table when this user may reserve them (docs/distributed.md, "1 GiB
+    # pages"): the solver takes them when the pool holds enough, else ordinary pages.
+    pool=/sys/kernel/mm/hugepages/hugepages-1048576kB
+    want=$(( (${TABLE_MB:-12288} + 1023) / 1024 ))
+    if [ -w "$pool/nr_hugepages" ] && [ "$(cat "$pool/free_hugepages")" -lt "$want" ]; then
+      echo $(( $(cat "$pool/nr_hugepages") + want - $(cat "$pool/free_hugepages") )) \
+        >"$pool/nr_hugepages" || true
+      echo "1 GiB pages free: $(cat "$pool/free_hugepages") (wanted $want)"
+    fi
     cp "$grundy" "$dir/grundy-run"
     stamp=$(date -u +%Y%m%d-%H%M)
     cd "$dir"
