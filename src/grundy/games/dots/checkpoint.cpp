@@ -24,7 +24,7 @@ constexpr char kMagic2[] = "grundy-dots-checkpoint 2\n";
 int checkpoint_weight(const search::TranspositionTable& tt, std::uint64_t max_entries) {
   WeightCounts counts{};
   tt.for_each([&](std::uint64_t, const search::TTEntry& e) {
-    if (e.depth == search::TranspositionTable::kExactDepth) ++counts[std::min<int>(e.weight, 32)];
+    if (e.depth == search::TranspositionTable::kExactDepth) ++counts[weight_class(e)];
   });
   return weight_within(counts, max_entries);
 }

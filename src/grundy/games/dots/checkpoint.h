@@ -43,8 +43,11 @@ struct SolveCheckpoint {
 // The least weight (log2 of a subtree's nodes, plus one) whose solved entries, with every heavier
 // one, number at most `max_entries` (at least 1: entries of weight 0 are never kept).
 int checkpoint_weight(const search::TranspositionTable& tt, std::uint64_t max_entries);
-// Solved entries by weight (32: 32 or more).
+// Solved entries by weight (32: 32 or more), and an entry's place in them.
 using WeightCounts = std::array<std::uint64_t, 33>;
+inline int weight_class(const search::TTEntry& e) {
+  return e.weight < 32 ? e.weight : 32;
+}
 // The same from counts by weight.
 int weight_within(WeightCounts counts, std::uint64_t max_entries);
 // The entries a checkpoint keeps at most by default: an eighth of the table, and no more than

@@ -8,14 +8,10 @@
 namespace grundy::dots {
 namespace {
 
-int weight_index(const search::TTEntry& e) {
-  return std::min<int>(e.weight, 32);
-}
-
 CheckpointSummary summarize(std::istream& in, const std::string& name) {
   CheckpointSummary s;
   scan_checkpoint(in, name, s.header, [&s](std::uint64_t, const search::TTEntry& e) {
-    ++s.by_weight[weight_index(e)];
+    ++s.by_weight[weight_class(e)];
   });
   return s;
 }
@@ -42,7 +38,7 @@ ShrinkResult shrink_checkpoint(const std::string& in_path, const std::string& ou
   CheckpointWriter out(out_path, r.before.header);
   SolveCheckpoint again;
   scan_checkpoint(in, in_path, again, [&](std::uint64_t key, const search::TTEntry& e) {
-    if (weight_index(e) >= r.weight) out.add(key, e);
+    if (weight_class(e) >= r.weight) out.add(key, e);
   });
   r.kept = out.commit();
   return r;
