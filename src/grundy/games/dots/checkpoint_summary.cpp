@@ -1,6 +1,5 @@
 #include "grundy/games/dots/checkpoint_summary.h"
 
-#include <algorithm>
 #include <fstream>
 
 #include "grundy/core/error.h"
