@@ -1,14 +1,16 @@
 // Checkpoints of the Dots and Boxes solver (grundy dots solve --checkpoint FILE --resume), read
-// for a 3x3 board from the empty position: versions 1 and 2, a file of another position, cut
-// short, altered or appended to must be refused with an InputError, and a file that is read
-// leaves as many entries as it says it has been counted; nothing else may happen. The same bytes
-// read as `grundy dots checkpoint FILE` reads them (any position: a header that describes no
-// board is refused) send exactly the entries the file counts.
+// for a 3x3 board from the empty position with the solver's keys: versions 1 to 3, a file of
+// another position or other keys, cut short, altered or appended to must be refused with an
+// InputError, and a file that is read leaves as many entries as it says it has been counted;
+// nothing else may happen. The same bytes read as `grundy dots checkpoint FILE` reads them (any
+// position: a header that describes no board is refused) send exactly the entries the file
+// counts, and whether this grundy's keys match is answered for any header.
 #include <sstream>
 #include <string>
 
 #include "fuzz_target.h"
 #include "grundy/games/dots/checkpoint.h"
+#include "grundy/games/dots/solver_keys.h"
 #include "grundy/games/dots/state.h"
 
 GRUNDY_FUZZ_TARGET(const std::uint8_t* data, std::size_t size) {
@@ -17,6 +19,8 @@ GRUNDY_FUZZ_TARGET(const std::uint8_t* data, std::size_t size) {
   tt.clear();
   const dots::DotsState s(dots::Board::get(3, 3));
   dots::SolveCheckpoint expected{3, 3, s.drawn_lines(), s.to_move(), 0, 0, 0, 0, 0};
+  static const std::uint64_t keys = dots::solver_keys(s.board(), s.drawn_lines(), 0, true);
+  expected.keys = keys;
   fuzz::expect_only_input_errors([&] {
     std::istringstream in(std::string(fuzz::as_text(data, size)));
     dots::SolveCheckpoint c;
@@ -32,6 +36,7 @@ GRUNDY_FUZZ_TARGET(const std::uint8_t* data, std::size_t size) {
     fuzz::require(sent == c.entries, "a checkpoint scanned sends the entries it counts");
     fuzz::require(dots::Board::get(c.rows, c.cols).all_lines().contains(c.drawn),
                   "a checkpoint scanned is of a board");
+    (void)dots::keys_match(c);
   });
   return 0;
 }

@@ -35,6 +35,14 @@ void print_summary(const std::string& file, const dots::CheckpointSummary& s) {
   fmt::print("Proven so far: the value is in [{}, {}]; {} nodes in {:.0f} s of solving.\n",
              std::clamp(c.lower, -open, open), std::clamp(c.upper, -open, open), c.nodes,
              c.seconds);
+  if (c.keys != 0)
+    fmt::print("Solver keys {:016x}: {}.\n", c.keys,
+               s.keys_match ? "this grundy's, it can resume the run"
+                            : "not this grundy's, it cannot resume the run");
+  else
+    fmt::print("Version {}, written before key fingerprints: {}.\n", c.version,
+               s.keys_match ? "this grundy keys positions the same way and can resume the run"
+                            : "this grundy keys positions differently and cannot resume the run");
   fmt::print("{} table entries (solved subtrees) by size; --keep N keeps the biggest:\n",
              c.entries);
   fmt::print("  {:<10} {:>14} {:>22}\n", "nodes", "entries", "with the bigger ones");
@@ -73,7 +81,8 @@ void install_checkpoint(Command dots) {
   cmd.add_number("--keep", o->keep, 1, dots::kMaxCheckpointEntries,
                  "write a copy with at most this many entries, the biggest subtrees first");
   cmd.add_option("--out", o->out, "the copy's file (may be FILE itself)");
-  cmd.add_flag("--json", o->json, "print JSON: board, drawn, to_move, bounds, nodes, entries");
+  cmd.add_flag("--json", o->json,
+               "print JSON: board, drawn, to_move, bounds, nodes, entries, keys");
   cmd.footer(
       "Examples:\n  grundy dots checkpoint 4x5.ckpt\n"
       "  grundy dots checkpoint 4x5.ckpt --keep 200000 --out 4x5-small.ckpt");

@@ -179,7 +179,10 @@ nlohmann::json dots_checkpoint_json(const dots::CheckpointSummary& s) {
           {"nodes", c.nodes},
           {"seconds", c.seconds},
           {"entries", c.entries},
-          {"by_weight", weights}};
+          {"by_weight", weights},
+          {"version", c.version},
+          {"keys", c.keys != 0 ? nlohmann::json(fmt::format("{:016x}", c.keys)) : nlohmann::json()},
+          {"keys_match", s.keys_match}};
 }
 
 nlohmann::json dots_checkpoint_json(const dots::ShrinkResult& r, const std::string& out) {

@@ -52,11 +52,12 @@ check "resume continues" [ "$(field "$dir/s.json" "j['nodes_before_resume'] > 0"
 "$GRUNDY" dots solve 3x3 --checkpoint "$ck" --resume >/dev/null 2>"$dir/err"
 check "foreign checkpoint refused" [ $? = 2 ]
 check "foreign checkpoint named" grep -q "belongs to another position" "$dir/err"
-# --checkpoint-entries bounds the file: 77 bytes of position, 15 a entry, 16 of count and seal.
+# --checkpoint-entries bounds the file: 25 bytes of magic, 60 of position and keys, 15 an entry,
+# 16 of count and seal.
 ck10="$dir/ten.ckpt"
 "$GRUNDY" dots solve 4x4 --threads 1 --table-mb 64 --checkpoint "$ck10" --checkpoint-entries 10 \
   --seconds 1 >/dev/null 2>"$dir/err10"
-check "--checkpoint-entries 10 keeps at most ten" [ "$(stat -c %s "$ck10")" -le $((25 + 77 + 150 + 16)) ]
+check "--checkpoint-entries 10 keeps at most ten" [ "$(stat -c %s "$ck10")" -le $((25 + 60 + 150 + 16)) ]
 check "--checkpoint-entries: the count said" grep -qE "saved \(([0-9]|10) table entries\)" "$dir/err10"
 for bad in 0 -1 1e3 17179869185; do
   "$GRUNDY" dots solve 4x4 --checkpoint "$ck10" --checkpoint-entries "$bad" --resume \
@@ -94,7 +95,24 @@ check "dots checkpoint: entries by weight add up" \
 check "dots checkpoint --keep: at most 100 kept" \
   [ "$(field "$dir/ck.json" "0 < j['kept']['entries'] <= 100")" = "True" ]
 check "dots checkpoint --keep: the file's size" \
-  [ "$(stat -c %s "$dir/small.ckpt")" = $((25 + 52 + 16 + 15 * $(field "$dir/ck.json" "j['kept']['entries']"))) ]
+  [ "$(stat -c %s "$dir/small.ckpt")" = $((25 + 60 + 16 + 15 * $(field "$dir/ck.json" "j['kept']['entries']"))) ]
+check "dots checkpoint: version 3, this grundy's keys" \
+  [ "$(field "$dir/ck.json" "(j['version'], len(j['keys']), j['keys_match'])")" = "(3, 16, True)" ]
+# A checkpoint whose solver keyed positions differently (its fingerprint changed) is refused by
+# a resume before any entry is read, and `dots checkpoint` says it cannot resume the run.
+python3 -c "
+d = bytearray(open('$dir/small.ckpt', 'rb').read()); d[25 + 52] ^= 1
+h = 0xcbf29ce484222325
+for b in d[:-8]: h = ((h ^ b) * 0x100000001b3) % 2**64
+open('$dir/keys.ckpt', 'wb').write(d[:-8] + h.to_bytes(8, 'little'))"
+"$GRUNDY" dots solve 4x4 --threads 1 --table-mb 64 --checkpoint "$dir/keys.ckpt" --resume \
+  --seconds 1 >/dev/null 2>"$dir/err"
+check "other keys refused" [ $? = 2 ]
+check "other keys named" grep -q "keys positions differently (keys [0-9a-f]\{16\}, this grundy's [0-9a-f]\{16\})" "$dir/err"
+"$GRUNDY" dots checkpoint "$dir/keys.ckpt" --json >"$dir/ck.json"
+check "dots checkpoint: other keys said" [ "$(field "$dir/ck.json" "j['keys_match']")" = "False" ]
+"$GRUNDY" dots checkpoint "$dir/keys.ckpt" >"$dir/ck.out"
+check "dots checkpoint: other keys said in text" grep -q "not this grundy's, it cannot resume the run" "$dir/ck.out"
 "$GRUNDY" dots checkpoint "$dir/small.ckpt" >"$dir/ck.out"
 check "dots checkpoint: text names the position" grep -q "^Checkpoint .*: Dots and Boxes 4x4, 0 of 40 lines drawn, player 1 to move" "$dir/ck.out"
 "$GRUNDY" dots solve 4x4 --threads 1 --table-mb 64 --checkpoint "$dir/small.ckpt" --resume \

@@ -421,6 +421,8 @@ def test_checkpoint_is_the_command_lines(cli_json, cli_error, tmp_path):
     assert summary == cli_json("dots", "checkpoint", path)
     assert summary["board"] == "4x4" and summary["drawn"] == ["a1b1"] and summary["to_move"] == 2
     assert summary["entries"] == sum(w["entries"] for w in summary["by_weight"]) > 100
+    assert summary["version"] == 3 and summary["keys_match"] is True
+    assert len(summary["keys"]) == 16 and int(summary["keys"], 16) != 0
     small = str(tmp_path / "small.ckpt")
     kept = dots.checkpoint(path, keep=50, out=small)
     by_cli = cli_json("dots", "checkpoint", path, "--keep", "50", "--out", str(tmp_path / "c.ckpt"))

@@ -8,16 +8,20 @@
 #include <string_view>
 #include <vector>
 
+#include <fmt/core.h>
+
 #include "grundy/core/bytes.h"
 #include "grundy/core/error.h"
 #include "grundy/core/output_file.h"
 #include "grundy/games/dots/board.h"
+#include "grundy/games/dots/solver_keys.h"
 
 namespace grundy::dots {
 namespace {
 
 constexpr char kMagic1[] = "grundy-dots-checkpoint 1\n";
 constexpr char kMagic2[] = "grundy-dots-checkpoint 2\n";
+constexpr char kMagic3[] = "grundy-dots-checkpoint 3\n";
 
 }  // namespace
 
@@ -77,12 +81,27 @@ void get_header(ByteReader& r, SolveCheckpoint& c) {
   c.seconds = r.get<double>();
 }
 
-// A file written for `expected`'s position, or InputError (before any entry is read).
+std::string hex(std::uint64_t v) {
+  return fmt::format("{:016x}", v);
+}
+
+// A file written for `expected`'s position and keys, or InputError (before any entry is read).
 void check_position(const SolveCheckpoint& c, const SolveCheckpoint& expected,
                     const std::string& name) {
   if (c.rows != expected.rows || c.cols != expected.cols || !(c.drawn == expected.drawn) ||
       c.to_move != expected.to_move)
     throw InputError(name + " belongs to another position");
+  if (expected.keys == 0) return;
+  if (c.keys == 0 && !legacy_keys_hold())
+    throw InputError(name + " (version " + std::to_string(c.version) +
+                     ", written before key fingerprints) was written by a solver that keys "
+                     "positions differently from this grundy's: its entries would stand for other "
+                     "positions; resume it with the grundy that wrote it, or start again");
+  if (c.keys != 0 && c.keys != expected.keys)
+    throw InputError(name + " was written by a solver that keys positions differently (keys " +
+                     hex(c.keys) + ", this grundy's " + hex(expected.keys) +
+                     "): its entries would stand for other positions; resume it with the grundy "
+                     "that wrote it, or start again");
 }
 
 void read_entry(ByteReader& r, const CheckpointSink& sink) {
@@ -131,18 +150,21 @@ void read_version_1(std::istream& in, const std::string& name, const SolveCheckp
   for (std::uint64_t i = 0; i < c.entries; ++i) read_entry(r, sink);
 }
 
-// Version 2: the entries streamed, then their count and the seal. Entries go to `sink` as they
-// are read, before the seal at the end is checked.
-void read_version_2(std::istream& in, const std::string& name, const SolveCheckpoint* expected,
-                    SolveCheckpoint& c, const CheckpointSink& sink) {
+// Versions 2 and 3: the entries streamed, then their count and the seal. Entries go to `sink` as
+// they are read, before the seal at the end is checked.
+void read_streamed(std::istream& in, const std::string& name, const SolveCheckpoint* expected,
+                   SolveCheckpoint& c, const CheckpointSink& sink) {
   Fnv64 hash;
-  hash.add(kMagic2, sizeof kMagic2 - 1);
-  std::string header(kHeaderBytes, '\0');
+  hash.add(c.version == 3 ? kMagic3 : kMagic2, sizeof kMagic2 - 1);
+  std::string header(kHeaderBytes + (c.version == 3 ? 8 : 0), '\0');
   if (!in.read(header.data(), static_cast<std::streamsize>(header.size())))
     throw InputError(name + " is cut short");
   hash.add(header.data(), header.size());
   ByteReader hr(header, name);
   get_header(hr, c);
+  c.keys = c.version == 3 ? hr.get<std::uint64_t>() : 0;
+  if (c.version == 3 && c.keys == 0)
+    throw InputError(name + " is damaged (its key fingerprint is 0)");
   check_header(c, expected, name);
   // Records are taken from the front of `pending` while more than a trailer's bytes stay behind
   // them: the last 16 bytes of the file are the count and the seal, not an entry.
@@ -177,17 +199,19 @@ void read_version_2(std::istream& in, const std::string& name, const SolveCheckp
     throw InputError(name + " has the wrong length (cut short or appended to)");
 }
 
-// Either version, after the magic line.
+// Any version, after the magic line.
 void read_any(std::istream& in, const std::string& name, const SolveCheckpoint* expected,
               SolveCheckpoint& c, const CheckpointSink& sink) {
   std::string magic(sizeof kMagic1 - 1, '\0');
-  static_assert(sizeof kMagic1 == sizeof kMagic2);
+  static_assert(sizeof kMagic1 == sizeof kMagic2 && sizeof kMagic2 == sizeof kMagic3);
   if (!in.read(magic.data(), static_cast<std::streamsize>(magic.size())) ||
       magic.compare(0, magic.size() - 2, kMagic1, magic.size() - 2) != 0)
     throw InputError("'" + name + "' is not a grundy dots checkpoint");
   const std::string what = "checkpoint '" + name + "'";
+  c.keys = 0;
+  c.version = magic[magic.size() - 2] - '0';
   if (magic == kMagic1) return read_version_1(in, what, expected, c, sink);
-  if (magic == kMagic2) return read_version_2(in, what, expected, c, sink);
+  if (magic == kMagic2 || magic == kMagic3) return read_streamed(in, what, expected, c, sink);
   throw InputError(what + " has a version this grundy cannot read (" +
                    magic.substr(magic.size() - 2, 1) + ")");
 }
@@ -195,8 +219,10 @@ void read_any(std::istream& in, const std::string& name, const SolveCheckpoint* 
 }  // namespace
 
 CheckpointWriter::CheckpointWriter(const std::string& path, const SolveCheckpoint& c) : out_(path) {
-  w_.bytes() = kMagic2;
+  // Without a fingerprint (a copy of a version 1 or 2 file), version 2: what the source said.
+  w_.bytes() = c.keys != 0 ? kMagic3 : kMagic2;
   put_header(w_, c);
+  if (c.keys != 0) w_.put<std::uint64_t>(c.keys);
 }
 
 CheckpointWriter::~CheckpointWriter() = default;
@@ -244,6 +270,15 @@ void read_checkpoint(std::istream& in, const std::string& name, const SolveCheck
   } catch (const InputError&) {
     tt.clear();
     throw;
+  }
+}
+
+bool keys_match(const SolveCheckpoint& c) {
+  if (c.keys == 0) return legacy_keys_hold();
+  try {
+    return c.keys == solver_keys(Board::get(c.rows, c.cols), c.drawn, c.to_move, true);
+  } catch (const LimitError&) {
+    return false;  // more undrawn lines than the solver takes: no solve wrote this
   }
 }
 

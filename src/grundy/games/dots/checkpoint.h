@@ -11,12 +11,14 @@
 // when only subtrees of 2^11 nodes or more were kept, and the nodes it had left with the budget
 // (docs/benchmarks.md). checkpoint_weight() keeps as many as a budget allows.
 //
-// File (version 2): "grundy-dots-checkpoint 2\n", the position and what is proven (little-endian
-// fields, see checkpoint.cpp), the entries (15 bytes each), their count, then a 64-bit FNV-1a
-// checksum of everything before it. Entries are written and read in a stream, so a checkpoint
-// of millions of entries never sits in memory whole. Version 1 (the count before the entries)
-// is still read. A file that is cut short, altered or written for another position is refused
-// with a message naming what is wrong.
+// File (version 3): "grundy-dots-checkpoint 3\n", the position and what is proven (little-endian
+// fields, see checkpoint.cpp), the fingerprint of the solver's keys (solver_keys.h), the entries
+// (15 bytes each), their count, then a 64-bit FNV-1a checksum of everything before it. Entries
+// are written and read in a stream, so a checkpoint of millions of entries never sits in memory
+// whole. Versions 2 (no fingerprint) and 1 (no fingerprint, the count before the entries) are
+// still read, as keys 0: resumed only while legacy_keys_hold(). A file that is cut short,
+// altered, written for another position or by a solver that keys positions differently is
+// refused with a message naming what is wrong.
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -38,6 +40,8 @@ struct SolveCheckpoint {
   std::uint64_t nodes = 0;   // work done before this checkpoint
   double seconds = 0;
   std::uint64_t entries = 0;  // table entries in the file
+  std::uint64_t keys = 0;     // the solver's key fingerprint (0: a file of version 1 or 2)
+  int version = 3;            // the file's version (set when read)
 };
 
 // The least weight (log2 of a subtree's nodes, plus one) whose solved entries, with every heavier
@@ -61,7 +65,8 @@ constexpr std::uint64_t kMaxCheckpointEntries = std::uint64_t{1} << 34;
 // Writes atomically (core/output_file.h). Returns the number of entries written.
 std::uint64_t save_checkpoint(const std::string& path, SolveCheckpoint c,
                               const search::TranspositionTable& tt, int min_weight);
-// Writes a checkpoint entry by entry, atomically (nothing appears at `path` before commit()).
+// Writes a checkpoint entry by entry, atomically (nothing appears at `path` before commit()):
+// version 3, or version 2 when c.keys is 0 (a copy of a file without a fingerprint).
 class CheckpointWriter {
  public:
   CheckpointWriter(const std::string& path, const SolveCheckpoint& c);
@@ -80,13 +85,18 @@ class CheckpointWriter {
 };
 
 // Reads the checkpoint at `path` into `c` and stores its entries in `tt`. InputError if the file
-// is not a checkpoint, is of another position than `expected` (rows, cols, drawn, to_move: said
-// before any entry is stored), is damaged or is cut short (then `tt` is left cleared).
+// is not a checkpoint, is of another position than `expected` (rows, cols, drawn, to_move) or
+// of other keys (expected.keys, when not 0; a file without a fingerprint unless
+// legacy_keys_hold()) -- both said before any entry is stored --, is damaged or is cut short
+// (then `tt` is left cleared).
 void load_checkpoint(const std::string& path, const SolveCheckpoint& expected, SolveCheckpoint& c,
                      search::TranspositionTable& tt);
 // The same from a stream; `name` is the file's name in messages.
 void read_checkpoint(std::istream& in, const std::string& name, const SolveCheckpoint& expected,
                      SolveCheckpoint& c, search::TranspositionTable& tt);
+// Whether a checkpoint with this header can be resumed by this grundy's solver (with symmetries,
+// as the command line solves): its keys are today's.
+bool keys_match(const SolveCheckpoint& c);
 // Reads a checkpoint of any position (InputError if its header describes no board): its header
 // into `c`, each entry to `sink` as it is read. A damaged file may have sent entries before the
 // InputError that says so.

@@ -12,6 +12,7 @@ CheckpointSummary summarize(std::istream& in, const std::string& name) {
   scan_checkpoint(in, name, s.header, [&s](std::uint64_t, const search::TTEntry& e) {
     ++s.by_weight[weight_class(e)];
   });
+  s.keys_match = keys_match(s.header);
   return s;
 }
 

@@ -13,6 +13,7 @@ namespace grundy::dots {
 struct CheckpointSummary {
   SolveCheckpoint header;    // the position, proven bounds, work done and entry count
   WeightCounts by_weight{};  // the entries by weight (a subtree of 2^(w-1) nodes or more)
+  bool keys_match = false;   // this grundy's solver keys positions as the one that wrote it
 };
 
 // Reads the whole checkpoint at `path` (of any position), checking it as a resume would.

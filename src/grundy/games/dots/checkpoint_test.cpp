@@ -12,6 +12,7 @@
 #include "grundy/core/bytes.h"
 #include "grundy/core/error.h"
 #include "grundy/games/dots/solver.h"
+#include "grundy/games/dots/solver_keys.h"
 
 namespace grundy::dots {
 namespace {
@@ -47,8 +48,12 @@ TEST(DotsCheckpoint, TheWeightKeptIsTheLeastThatFitsTheBudget) {
   EXPECT_EQ(default_checkpoint_entries(tt), (tt.bucket_count() * 4) / 8);
 }
 
+// The header a solve of s writes (with the solver's key fingerprint).
 SolveCheckpoint position_of(const DotsState& s) {
-  return {s.board().rows(), s.board().cols(), s.drawn_lines(), s.to_move(), 0, 0, 0, 0, 0};
+  SolveCheckpoint c{
+      s.board().rows(), s.board().cols(), s.drawn_lines(), s.to_move(), 0, 0, 0, 0, 0};
+  c.keys = solver_keys(s.board(), s.drawn_lines(), s.to_move(), true);
+  return c;
 }
 
 std::string file_bytes(const std::string& path) {
@@ -59,7 +64,7 @@ std::string file_bytes(const std::string& path) {
 }
 
 // More entries than the stream's chunk of 1 MiB (about 70,000): every one comes back, in a
-// file of version 2; a byte changed anywhere, the file cut or appended to is refused and the
+// file of version 3; a byte changed anywhere, the file cut or appended to is refused and the
 // table left empty; another position is refused before any entry is stored.
 TEST(DotsCheckpoint, EntriesRoundTripAndEveryDamageIsRefused) {
   const DotsState s(Board::get(3, 3));
@@ -83,8 +88,8 @@ TEST(DotsCheckpoint, EntriesRoundTripAndEveryDamageIsRefused) {
   const std::string path = temp_path("dots_round_trip.ckpt");
   ASSERT_EQ(save_checkpoint(path, c, tt, 1), held);
   const std::string bytes = file_bytes(path);
-  ASSERT_EQ(bytes.rfind("grundy-dots-checkpoint 2\n", 0), 0u);
-  ASSERT_EQ(bytes.size(), 25 + 52 + 15 * held + 16);
+  ASSERT_EQ(bytes.rfind("grundy-dots-checkpoint 3\n", 0), 0u);
+  ASSERT_EQ(bytes.size(), 25 + 52 + 8 + 15 * held + 16);
 
   search::TranspositionTable back(std::size_t{16} << 20);
   SolveCheckpoint d;
@@ -94,6 +99,8 @@ TEST(DotsCheckpoint, EntriesRoundTripAndEveryDamageIsRefused) {
   EXPECT_EQ(d.upper, 9);
   EXPECT_EQ(d.nodes, 12345u);
   EXPECT_EQ(d.seconds, 6.5);
+  EXPECT_EQ(d.keys, c.keys);
+  EXPECT_EQ(d.version, 3);
   for (int i = 1; i <= count; i += 997) {
     search::TTEntry e;
     if (!tt.probe(static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ull, e)) continue;
@@ -127,12 +134,47 @@ TEST(DotsCheckpoint, EntriesRoundTripAndEveryDamageIsRefused) {
   refused(bytes.substr(0, bytes.size() - 15), "damaged");
   refused(bytes + "x", "wrong length");
   refused(bytes.substr(0, 60), "cut short");
+  std::string other_keys = bytes;
+  other_keys[25 + 52] = static_cast<char>(other_keys[25 + 52] ^ 1);
+  refused(other_keys, "keys positions differently");
+  refused(bytes.substr(0, 25 + 52) + std::string(8, '\0') + bytes.substr(25 + 52 + 8),
+          "key fingerprint is 0");
   refused("grundy-dots-checkpoint 7\n" + bytes.substr(25), "a version this grundy cannot read");
   refused("not a checkpoint at all, but long enough", "is not a grundy dots checkpoint");
   const DotsState other(Board::get(3, 4));
   search::TranspositionTable t(std::size_t{16} << 20);
   SolveCheckpoint e;
   EXPECT_THROW(load_checkpoint(path, position_of(other), e, t), InputError);
+  std::remove(path.c_str());
+}
+
+// Files of version 2 (no key fingerprint), as the solver wrote them before version 3, still
+// resume while the keys are those of the solver that wrote them; a copy of one stays version 2.
+TEST(DotsCheckpoint, VersionTwoIsStillReadWhileTheKeysHold) {
+  ASSERT_TRUE(legacy_keys_hold());
+  const DotsState s(Board::get(3, 3));
+  SolveCheckpoint c = position_of(s);
+  c.keys = 0;
+  const std::string path = temp_path("dots_version_2.ckpt");
+  {
+    CheckpointWriter out(path, c);
+    search::TTEntry e = solved(5);
+    e.move = 7;
+    out.add(0x1234, e);
+    ASSERT_EQ(out.commit(), 1u);
+  }
+  const std::string bytes = file_bytes(path);
+  ASSERT_EQ(bytes.rfind("grundy-dots-checkpoint 2\n", 0), 0u);
+  ASSERT_EQ(bytes.size(), 25 + 52 + 15 + 16);
+  search::TranspositionTable tt(std::size_t{1} << 20);
+  SolveCheckpoint d;
+  load_checkpoint(path, position_of(s), d, tt);
+  EXPECT_EQ(d.version, 2);
+  EXPECT_EQ(d.keys, 0u);
+  EXPECT_TRUE(keys_match(d));
+  search::TTEntry e;
+  ASSERT_TRUE(tt.probe(0x1234, e));
+  EXPECT_EQ(e.move, 7);
   std::remove(path.c_str());
 }
 

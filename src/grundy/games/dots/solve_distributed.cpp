@@ -7,9 +7,12 @@
 #include <filesystem>
 #include <memory>
 
+#include <fmt/core.h>
+
 #include "grundy/core/error.h"
 #include "grundy/games/dots/checkpoint.h"
 #include "grundy/games/dots/solver_graph.h"
+#include "grundy/games/dots/solver_keys.h"
 #include "grundy/games/dots/solver_state.h"
 #include "grundy/search/distributed/checkpoint.h"
 #include "grundy/search/distributed/master.h"
@@ -36,7 +39,8 @@ std::string distributed_tag(const DotsState& s, bool symmetry) {
                 static_cast<unsigned long long>(s.drawn_lines().lo));
   return "dots " + std::to_string(s.board().rows()) + "x" + std::to_string(s.board().cols()) +
          " drawn " + drawn + " to_move " + std::to_string(s.to_move()) + " symmetry " +
-         (symmetry ? "1" : "0");
+         (symmetry ? "1" : "0") + " keys " +
+         fmt::format("{:016x}", solver_keys(s.board(), s.drawn_lines(), s.to_move(), symmetry));
 }
 
 search::distributed::WorkerEngine distributed_runner(const DotsState& s, const SolveOptions& o,

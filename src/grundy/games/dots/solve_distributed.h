@@ -28,7 +28,8 @@ struct DistributedOptions {
 // (docs/benchmarks.md, "Distributed solving"); raise it for many ranks (docs/distributed.md).
 inline constexpr std::uint64_t kDefaultJobNodes = std::uint64_t{1} << 15;
 
-// What a distributed checkpoint of s names as its search (a resume must match it).
+// What a distributed checkpoint of s names as its search (a resume must match it): the
+// position, the symmetry option and the fingerprint of the solver's keys (solver_keys.h).
 std::string distributed_tag(const DotsState& s, bool symmetry);
 
 // What each worker runs: null-window tests of the positions after a job's lines from s, with

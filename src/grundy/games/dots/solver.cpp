@@ -11,6 +11,7 @@
 #include "grundy/core/error.h"
 #include "grundy/games/dots/checkpoint.h"
 #include "grundy/games/dots/solver_graph.h"
+#include "grundy/games/dots/solver_keys.h"
 #include "grundy/games/dots/solver_state.h"
 
 namespace grundy::dots {
@@ -36,6 +37,8 @@ SolveResult solve(const DotsState& s, const SolveOptions& o) {
   int lower = -search::kInfinity, upper = search::kInfinity;
   SolveCheckpoint ck{
       s.board().rows(), s.board().cols(), s.drawn_lines(), s.to_move(), 0, 0, 0, 0, 0};
+  if (!o.checkpoint.empty())
+    ck.keys = solver_keys(s.board(), s.drawn_lines(), s.to_move(), o.symmetry);
   if (!o.checkpoint.empty()) {
     struct stat st {};
     const bool exists = ::stat(o.checkpoint.c_str(), &st) == 0;
@@ -49,6 +52,7 @@ SolveResult solve(const DotsState& s, const SolveOptions& o) {
       upper = saved.upper;
       r.resumed = true;
       r.nodes_before = saved.nodes;
+      saved.keys = ck.keys;  // a file of version 1 or 2 is written again as version 3
       ck = saved;
     }
   }
