@@ -50,19 +50,21 @@ TEST_P(OctalKernels, MarkRowsMatchesReference) {
   for (unsigned bits : {1u, 5u, 9u, 10u, 11u}) {
     const auto g = random_values(rng, 5000, bits);
     const std::size_t stride = ((std::size_t{1} << bits) + 1 + 63) / 64 * 64;
-    for (std::size_t rows : {1u, 7u, 31u, 32u}) {
-      std::vector<std::uint64_t> pos;
-      std::vector<Value> val;
-      for (int e = 0; e < 37; ++e) {
-        pos.push_back(1 + rng() % 2000);
-        val.push_back(static_cast<Value>(rng() & ((1u << bits) - 1)));
+    // Part counts around the kernels' rounds of several parts, and their tails.
+    for (std::size_t count : {0u, 1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 37u})
+      for (std::size_t rows : {1u, 7u, 31u, 32u}) {
+        std::vector<std::uint64_t> pos;
+        std::vector<Value> val;
+        for (std::size_t e = 0; e < count; ++e) {
+          pos.push_back(1 + rng() % 2000);
+          val.push_back(static_cast<Value>(rng() & ((1u << bits) - 1)));
+        }
+        std::vector<std::uint8_t> a(32 * stride, 0), b(32 * stride, 0);
+        k().mark_rows(a.data(), stride, rows, g.data(), 3000, pos.data(), val.data(), count);
+        kernels::mark_rows_reference(b.data(), stride, rows, g.data(), 3000, pos.data(), val.data(),
+                                     count);
+        ASSERT_EQ(a, b) << "bits " << bits << " rows " << rows << " parts " << count;
       }
-      std::vector<std::uint8_t> a(32 * stride, 0), b(32 * stride, 0);
-      k().mark_rows(a.data(), stride, rows, g.data(), 3000, pos.data(), val.data(), pos.size());
-      kernels::mark_rows_reference(b.data(), stride, rows, g.data(), 3000, pos.data(), val.data(),
-                                   pos.size());
-      ASSERT_EQ(a, b) << "bits " << bits << " rows " << rows;
-    }
   }
 }
 
