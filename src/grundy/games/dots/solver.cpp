@@ -132,7 +132,10 @@ int default_solve_threads(int undrawn) {
 
 std::uint64_t default_table_mib(int undrawn, double seconds) {
   constexpr std::uint64_t kTableMiBPerSecond = 64;
-  const std::uint64_t mib = undrawn <= 24 ? 64 : undrawn <= 40 ? 1024 : 4096;
+  // Sized to the work: every page of the table that the search touches is zeroed on first
+  // touch (2.6 s a GiB on the VM of docs/benchmarks.md, "The default table"), and a search of
+  // 2*10^7 nodes (4x4, 32 undrawn) ran fastest with 64 MiB, one of 5.5*10^7 (34) with 256 MiB.
+  const std::uint64_t mib = undrawn <= 32 ? 64 : undrawn <= 35 ? 256 : undrawn <= 40 ? 1024 : 4096;
   // 4 GiB of fresh pages took 9 s here on a 1 s budget.
   if (seconds > 0)
     return std::min(

@@ -54,9 +54,10 @@ struct SolveResult {
 SolveResult solve(const DotsState& s, const SolveOptions& options = {});
 
 // The defaults of `grundy dots solve` (and of the Python module's solve): one search thread up
-// to 30 undrawn lines, then every core up to 8; a table of 64 MiB up to 24 undrawn lines, 1024
-// up to 40, 4096 beyond, and with a time budget (seconds > 0) at most 64 MiB per second of it
-// (a short budget cannot fill a big table, and every first touch of the table costs a page).
+// to 30 undrawn lines, then every core up to 8; a table of 64 MiB up to 32 undrawn lines, 256 up
+// to 35, 1024 up to 40, 4096 beyond, and with a time budget (seconds > 0) at most 64 MiB per
+// second of it (a short budget cannot fill a big table, and every first touch of the table
+// costs a page).
 int default_solve_threads(int undrawn);
 std::uint64_t default_table_mib(int undrawn, double seconds);
 

@@ -199,5 +199,19 @@ TEST(DotsSolver, ABudgetStopsItWithHonestBounds) {
   EXPECT_LE(r.upper, 16);
 }
 
+// The default table grows with the undrawn lines (the work), and a time budget caps it.
+TEST(DotsSolver, TheDefaultTableFollowsTheWork) {
+  EXPECT_EQ(default_table_mib(12, 0), 64u);
+  EXPECT_EQ(default_table_mib(32, 0), 64u);
+  EXPECT_EQ(default_table_mib(33, 0), 256u);
+  EXPECT_EQ(default_table_mib(35, 0), 256u);
+  EXPECT_EQ(default_table_mib(36, 0), 1024u);
+  EXPECT_EQ(default_table_mib(40, 0), 1024u);
+  EXPECT_EQ(default_table_mib(49, 0), 4096u);
+  EXPECT_EQ(default_table_mib(49, 10), 640u);
+  EXPECT_EQ(default_table_mib(49, 0.001), 64u);
+  EXPECT_EQ(default_table_mib(20, 1000), 64u);
+}
+
 }  // namespace
 }  // namespace grundy::dots
