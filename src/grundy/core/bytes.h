@@ -20,6 +20,12 @@ struct Fnv64 {
       h *= 0x100000001b3ull;
     }
   }
+  // The eight bytes of v, least significant first (the same on every machine).
+  void add_u64(std::uint64_t v) {
+    char bytes[8];
+    for (int i = 0; i < 8; ++i) bytes[i] = static_cast<char>(v >> (8 * i));
+    add(bytes, sizeof bytes);
+  }
   static std::uint64_t of(std::string_view s) {
     Fnv64 f;
     f.add(s.data(), s.size());

@@ -10,6 +10,7 @@
 #include "grundy/core/output_file.h"
 #include "grundy/games/uttt/notation.h"
 #include "grundy/games/uttt/proof_text.h"
+#include "grundy/games/uttt/solver_keys.h"
 #include "grundy/games/uttt/symmetric.h"
 #include "grundy/search/proof_number.h"
 
@@ -28,7 +29,7 @@ std::string checkpoint_tag(const Board& b, const std::string& opening) {
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(b.hash()));
   return "uttt " + rules_name(b.rules()) + " position " + hex + " symmetric keys" +
-         (opening.empty() ? "" : " opening " + opening);
+         checkpoint_keys_suffix(b) + (opening.empty() ? "" : " opening " + opening);
 }
 
 // The centre opening (the Orlin gambit; the strategy of Bertholon et al. begins the same way):

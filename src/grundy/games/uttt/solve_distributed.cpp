@@ -26,7 +26,8 @@ using dist::fragment_id;
 std::string tag_of(const Board& b) {
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(b.hash()));
-  return "uttt " + rules_name(b.rules()) + " position " + hex + " distributed";
+  return "uttt " + rules_name(b.rules()) + " position " + hex + " distributed" +
+         checkpoint_keys_suffix(b);
 }
 
 // The proof of the root's questions, rebuilt at the master: its knowledge decides the top, the
