@@ -81,9 +81,49 @@ void mark_rows(std::uint8_t* out, std::size_t stride, std::size_t rows, const Va
   }
 }
 
+// test_candidates when every candidate is below 255 (nearly every block of Grundy's game): the
+// 32 rows' xors clamped into the bytes of one register (a value of 255 or more becomes 255,
+// which no candidate equals), so each part costs 8 byte compares for all 32 rows instead of 16
+// word compares. _mm256_packus_epi16 interleaves its halves: the bytes hold rows 0-7, 16-23,
+// 8-15, 24-31, and the candidates are packed the same way.
+void test_candidates_bytes(const Value* g, std::uint64_t base, const std::uint64_t* pos,
+                           const Value* val, std::size_t count, const Value* candidates,
+                           std::uint32_t* hits) {
+  __m256i c[kCandidates], h[kCandidates];
+  for (unsigned i = 0; i < kCandidates; ++i) {
+    c[i] = _mm256_packus_epi16(load(candidates + 32 * i), load(candidates + 32 * i + 16));
+    h[i] = _mm256_setzero_si256();
+  }
+  const Value* from = g + base;
+  const __m256i clamp = _mm256_set1_epi16(255);
+  for (std::size_t e = 0; e < count; ++e) {
+    const __m256i v = _mm256_set1_epi16(static_cast<short>(val[e]));
+    const Value* p = from - pos[e];
+    // Clamped first: packus reads words as signed, and would take 32768 and up to 0.
+    const __m256i x =
+        _mm256_packus_epi16(_mm256_min_epu16(_mm256_xor_si256(load(p), v), clamp),
+                            _mm256_min_epu16(_mm256_xor_si256(load(p + 16), v), clamp));
+    for (unsigned i = 0; i < kCandidates; ++i)
+      h[i] = _mm256_or_si256(h[i], _mm256_cmpeq_epi8(x, c[i]));
+  }
+  for (unsigned i = 0; i < kCandidates; ++i) {
+    const auto m = static_cast<std::uint32_t>(_mm256_movemask_epi8(h[i]));
+    // Bytes 8-15 are rows 16-23 and bytes 16-23 rows 8-15: swap them back.
+    hits[i] |= (m & 0xff0000ffu) | ((m & 0x0000ff00u) << 8) | ((m & 0x00ff0000u) >> 8);
+  }
+}
+
 void test_candidates(const Value* g, std::uint64_t base, const std::uint64_t* pos, const Value* val,
                      std::size_t count, const Value* candidates, std::uint32_t* hits) {
   static_assert(kCandidates == 8);
+  {
+    __m256i top = _mm256_setzero_si256();
+    for (unsigned k = 0; k < 2 * kCandidates; ++k)
+      top = _mm256_max_epu16(top, load(candidates + 16 * k));
+    const __m256i small = _mm256_set1_epi16(254);
+    if (_mm256_movemask_epi8(_mm256_cmpeq_epi16(_mm256_max_epu16(top, small), small)) == -1)
+      return test_candidates_bytes(g, base, pos, val, count, candidates, hits);
+  }
   // Rows 0-15, then 16-31: eight candidates and eight hit vectors fill the 16 registers.
   for (unsigned half = 0; half < 2; ++half) {
     const Value* cand = candidates + 16 * half;

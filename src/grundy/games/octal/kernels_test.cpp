@@ -150,6 +150,32 @@ TEST_P(OctalKernels, TestCandidatesMatchesReference) {
                                        candidates.data(), b.data());
     ASSERT_EQ(a, b) << trial;
   }
+  // Values past a byte: candidates all below 255 (the AVX2 set's byte path, where every xor of
+  // 255 or more, up to 65535, must hit nothing), around 255, and up to the largest value.
+  for (unsigned bits : {8u, 9u, 16u}) {
+    const auto wide = random_values(rng, 6000, bits);
+    for (int trial = 0; trial < 60; ++trial) {
+      std::vector<std::uint64_t> pos;
+      std::vector<Value> val;
+      for (int e = 0; e < 60; ++e) {
+        pos.push_back(1 + rng() % 3000);
+        val.push_back(static_cast<Value>(rng() & ((1u << bits) - 1)));
+      }
+      std::vector<Value> candidates(kernels::kCandidates * 32);
+      const unsigned top = trial % 3 == 0 ? 255 : trial % 3 == 1 ? 256 : 65535;
+      for (auto& c : candidates) c = static_cast<Value>(rng() % 2 ? rng() % 255 : 240 + rng() % 15);
+      if (trial % 4 == 3) candidates[rng() % candidates.size()] = static_cast<Value>(top - 1);
+      // 0: an xor of 32768 or more must not pass for it; 254: the byte path's largest.
+      candidates[0] = 0;
+      candidates[1] = 254;
+      std::vector<std::uint32_t> a(kernels::kCandidates, 0), b(kernels::kCandidates, 0);
+      k().test_candidates(wide.data(), 4000, pos.data(), val.data(), pos.size(), candidates.data(),
+                          a.data());
+      kernels::test_candidates_reference(wide.data(), 4000, pos.data(), val.data(), pos.size(),
+                                         candidates.data(), b.data());
+      ASSERT_EQ(a, b) << "bits " << bits << " trial " << trial;
+    }
+  }
 }
 
 TEST_P(OctalKernels, MarkPairsAndUnmarked) {
