@@ -181,7 +181,7 @@ TEST_P(OctalKernels, TestCandidatesMatchesReference) {
 TEST_P(OctalKernels, MarkPairsAndUnmarked) {
   std::mt19937_64 rng(3);
   const auto g = random_values(rng, 3000, 8);
-  for (std::uint64_t count : {0u, 5u, 31u, 32u, 33u, 700u}) {
+  for (std::uint64_t count : {0u, 5u, 31u, 32u, 33u, 63u, 64u, 65u, 127u, 700u}) {
     std::vector<std::uint8_t> a(320, 0), b(320, 0);
     k().mark_pairs(a.data(), g.data(), 3, 2900, count);
     for (std::uint64_t i = 0; i < count; ++i) b[g[3 + i] ^ g[2900 - i]] = 1;
