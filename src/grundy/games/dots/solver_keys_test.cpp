@@ -47,6 +47,10 @@ TEST(DotsSolverKeys, TheKeysOfVersionTwoCheckpointsStillHold) {
   EXPECT_TRUE(keys_match(legacy));
   legacy.keys ^= 1;
   EXPECT_FALSE(keys_match(legacy));
+  // A header no solve could have written (84 undrawn lines): not resumable, and no exception.
+  SolveCheckpoint big{6, 6, LineSet{}, 0, 0, 0, 0, 0, 0};
+  big.keys = 5;
+  EXPECT_FALSE(keys_match(big));
 }
 
 }  // namespace
