@@ -52,8 +52,9 @@ void mark_rows(std::uint8_t* out, std::size_t stride, std::size_t rows, const Va
   for (std::size_t j = 0; j < 32; ++j) offsets[j] = static_cast<std::uint16_t>(j * stride);
   const __m256i off0 = _mm256_load_si256(reinterpret_cast<const __m256i*>(offsets));
   const __m256i off1 = _mm256_load_si256(reinterpret_cast<const __m256i*>(offsets + 16));
-  // Four parts per round: 128 independent byte stores (two parts a round marked 1.2-1.4x slower
-  // in a standalone test on an AVX-512 host forced to this set; eight, 1.4x slower again).
+  // Four parts per round: 128 independent byte stores (in a standalone test on an AVX-512 host
+  // forced to this set, two parts a round marked 1.15-1.4x slower, and eight 1.3x slower: their
+  // indices spill).
   constexpr std::size_t kParts = 4;
   alignas(32) std::uint16_t idx[kParts][32];
   const auto indices = [&](std::size_t e, std::uint16_t* out_idx) {
