@@ -259,5 +259,36 @@ TEST(DotsCheckpoint, AResumeEndsWithTheSameAnswerForLittleMoreThanTheNodesLeft) 
   }
 }
 
+// A solve resumed with other keys (here: without the symmetries the checkpoint's solve used) is
+// refused before it searches, and the checkpoint is kept; with the same keys it resumes.
+TEST(DotsCheckpoint, AResumeWithOtherKeysIsRefused) {
+  const Board& b = Board::get(3, 3);
+  const DotsState s(b);
+  SolveOptions o;
+  o.table_bytes = std::size_t{4} << 20;
+  o.threads = 1;
+  o.best_moves = false;
+  const std::string path = temp_path("dots_other_keys.ckpt");
+  std::remove(path.c_str());
+  o.checkpoint = path;
+  o.max_nodes = 2000;
+  ASSERT_TRUE(solve(s, o).checkpoint_saved);
+  o.resume = true;
+  o.max_nodes = 0;
+  o.symmetry = false;
+  try {
+    solve(s, o);
+    ADD_FAILURE() << "resumed with other keys";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("keys positions differently"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(::access(path.c_str(), F_OK), 0);
+  o.symmetry = true;
+  const SolveResult r = solve(s, o);
+  EXPECT_TRUE(r.complete && r.resumed);
+  std::remove(path.c_str());
+}
+
 }  // namespace
 }  // namespace grundy::dots
