@@ -37,9 +37,8 @@ SolveResult solve(const DotsState& s, const SolveOptions& o) {
   int lower = -search::kInfinity, upper = search::kInfinity;
   SolveCheckpoint ck{
       s.board().rows(), s.board().cols(), s.drawn_lines(), s.to_move(), 0, 0, 0, 0, 0};
-  if (!o.checkpoint.empty())
-    ck.keys = solver_keys(s.board(), s.drawn_lines(), s.to_move(), o.symmetry);
   if (!o.checkpoint.empty()) {
+    ck.keys = solver_keys(s.board(), s.drawn_lines(), s.to_move(), o.symmetry);
     struct stat st {};
     const bool exists = ::stat(o.checkpoint.c_str(), &st) == 0;
     if (exists && !o.resume)
