@@ -358,7 +358,9 @@ class AlphaBeta {
     TTStats stats;
     Worker(AlphaBeta& o, int i) : owner(o), id(i) {}
 
-    int child_value(S& s, Move m, int depth, int alpha, int beta, int ply) {
+    // `first_of_cut`: m is the first move of a node expected to cut off (below).
+    int child_value(S& s, Move m, int depth, int alpha, int beta, int ply,
+                    bool first_of_cut = false) {
       const int me = s.to_move();
       const int before = margin(s, me);
       const auto undo = s.play(m);
@@ -366,15 +368,18 @@ class AlphaBeta {
       const int next = depth >= kUnlimitedDepth ? depth : depth - 1;
       int v;
       if (s.to_move() == me)
-        v = delta + search(s, next, alpha - delta, beta - delta, ply + 1);
+        v = delta + search(s, next, alpha - delta, beta - delta, ply + 1, first_of_cut);
       else
-        v = delta - search(s, next, delta - beta, delta - alpha, ply + 1);
+        v = delta - search(s, next, delta - beta, delta - alpha, ply + 1, !first_of_cut);
       s.undo(m, undo);
       return v;
     }
 
     // Fail-soft negamax: v <= alpha means "at most v", v >= beta "at least v".
-    int search(S& s, int depth, int alpha, int beta, int ply) {
+    // `cut`: the node is expected to cut off (a CUT node of Knuth and Moore: the root, the
+    // children of an ALL node, and the later children of a CUT node whose first move failed);
+    // the first child of a CUT node is expected to be an ALL node, whose moves all fail.
+    int search(S& s, int depth, int alpha, int beta, int ply, bool cut = true) {
       if ((++nodes & 1023) == 0) owner.poll(*this);
       if (s.is_over()) return 0;
       bool table = true;  // small subtrees are cheaper to search again than to look up
@@ -436,24 +441,38 @@ class AlphaBeta {
       }
       // Enhanced transposition cutoff: a child already in the table may prove the cutoff
       // without searching anything (worth its probes only high in the tree; the state says).
-      if constexpr (requires { s.use_etc(); }) {
-        if (s.use_etc()) {
-          for (const Move& m : moves) {
-            const int me = s.to_move();
-            const int before = margin(s, me);
-            const auto undo = s.play(m);
-            const int delta = (margin(s, me) - before) * point_scale<S>();
-            TTEntry ce;
-            int bound = -kInfinity;
-            if (owner.tt_.probe(key_of(s), ce) && ce.depth >= stored_depth)
-              bound = s.to_move() == me ? (ce.lower <= -kInfinity ? -kInfinity : delta + ce.lower)
-                                        : (ce.upper >= kInfinity ? -kInfinity : delta - ce.upper);
-            s.undo(m, undo);
-            if (bound >= beta) {
-              if (ply == 0) root_best = move_code<S>(m);
-              return bound;
-            }
+      // Only at nodes expected to cut off, and there after the first move: in a well-ordered
+      // tree the first move (the table's) cuts off by itself, and an ALL node's children cannot
+      // cut; probing every child first spent a third of a 4x5 solve's time waiting for memory.
+      // At the root it comes first, before any search. Returns the bound of the first child
+      // from `from` on that proves the cutoff, and sets `which` to it.
+      bool etc = false;
+      if constexpr (requires { s.use_etc(); }) etc = cut && s.use_etc();
+      auto etc_bound = [&](std::size_t from, std::size_t& which) {
+        const int me = s.to_move();
+        const int before = margin(s, me);
+        for (std::size_t i = from; i < moves.size(); ++i) {
+          const auto undo = s.play(moves[i]);
+          const int delta = (margin(s, me) - before) * point_scale<S>();
+          TTEntry ce;
+          int bound = -kInfinity;
+          if (owner.tt_.probe(key_of(s), ce) && ce.depth >= stored_depth)
+            bound = s.to_move() == me ? (ce.lower <= -kInfinity ? -kInfinity : delta + ce.lower)
+                                      : (ce.upper >= kInfinity ? -kInfinity : delta - ce.upper);
+          s.undo(moves[i], undo);
+          if (bound >= beta) {
+            which = i;
+            return bound;
           }
+        }
+        return -kInfinity;
+      };
+      if (etc && ply == 0) {
+        std::size_t which = 0;
+        const int bound = etc_bound(0, which);
+        if (bound >= beta) {
+          root_best = move_code<S>(moves[which]);
+          return bound;
         }
       }
       const int alpha0 = alpha;
@@ -463,13 +482,14 @@ class AlphaBeta {
       int best = -kInfinity;
       std::uint16_t best_code = TranspositionTable::kNoMove;
       int number = 0;
+      bool first = true;
       for (const Move& m : moves) {
         if (ply < SearchProgress::kProgressPlies) {
           at[ply] = ++number;
           of[ply] = static_cast<int>(moves.size());
           at[ply + 1] = 0;
         }
-        const int v = child_value(s, m, depth, alpha, beta, ply);
+        const int v = child_value(s, m, depth, alpha, beta, ply, cut && first);
         if (v > best) {
           best = v;
           best_code = move_code<S>(m);
@@ -479,6 +499,16 @@ class AlphaBeta {
             break;
           }
         }
+        if (first && etc && ply > 0) {
+          std::size_t which = 0;
+          const int bound = etc_bound(1, which);
+          if (bound >= beta) {
+            best = bound;
+            best_code = move_code<S>(moves[which]);
+            break;
+          }
+        }
+        first = false;
       }
       if (best <= alpha0)
         best = round_bound(best, parity_of(s), true);

@@ -129,6 +129,39 @@ TEST(AlphaBeta, ExtraMovesAndScoresEqualPlainMinimaxWithOneOrTwoThreads) {
   }
 }
 
+// The same rows with the enhanced transposition cutoff at every node (at the root before any
+// move, elsewhere after a first move that failed to cut off, across moves that keep the turn).
+struct EtcRow : CoinRow {
+  using CoinRow::CoinRow;
+  bool use_etc() const { return true; }
+};
+
+TEST(AlphaBeta, TheEnhancedTranspositionCutoffKeepsTheExactValue) {
+  Rng rng(12);
+  for (int i = 0; i < 300; ++i) {
+    std::vector<int> coins(1 + rng.below(16));
+    for (auto& c : coins) c = static_cast<int>(rng.below(9)) + 1;
+    CoinRow plain(coins);
+    const int want = testing::minimax(plain);
+    TranspositionTable tt(1 << 12);  // tiny: entries are replaced between probes
+    AlphaBeta<EtcRow> ab(tt);
+    EtcRow row(coins);
+    const auto r = ab.solve(row, {.threads = 1 + i % 2});
+    ASSERT_TRUE(r.complete);
+    EXPECT_EQ(r.value, want) << "row " << i;
+    for (int t = want - 3; t <= want + 3; ++t)  // null-window tests on both sides of it
+      for (std::uint8_t m = 0; m < 2 && (m == 0 || coins.size() > 1); ++m) {
+        CoinRow child(coins);
+        const int me = child.to_move();
+        child.play(m);
+        const int delta = margin(child, me);
+        const int v = child.to_move() == me ? delta + testing::minimax(child)
+                                            : delta - testing::minimax(child);
+        EXPECT_EQ(ab.move_reaches(row, m, t, {}), v >= t) << "row " << i << " move " << int(m);
+      }
+  }
+}
+
 TEST(AlphaBeta, ANodeBudgetStopsTheSearchWithHonestBounds) {
   Rng rng(5);
   CoinRow row = random_row(rng, 300);
