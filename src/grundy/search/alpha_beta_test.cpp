@@ -21,6 +21,15 @@ CoinRow random_row(Rng& rng, std::size_t n) {
   return CoinRow(coins);
 }
 
+// The value of move m from `row` for the player to move there, by plain minimax.
+int move_value(const CoinRow& row, CoinRow::Move m) {
+  CoinRow child = row;
+  const int me = child.to_move();
+  child.play(m);
+  const int delta = margin(child, me);
+  return child.to_move() == me ? delta + testing::minimax(child) : delta - testing::minimax(child);
+}
+
 TEST(ToyGames, PassConformance) {
   testing::check_conformance(TicTacToe{}, {.games = 50, .max_plies = 9, .perft_depth = 4});
   Rng rng(1);
@@ -114,13 +123,7 @@ TEST(AlphaBeta, ExtraMovesAndScoresEqualPlainMinimaxWithOneOrTwoThreads) {
     MovesOf<CoinRow> moves;
     row.legal_moves(moves);
     for (const auto m : moves) {
-      CoinRow child = row;
-      const int me = child.to_move();
-      child.play(m);
-      const int delta = margin(child, me);
-      CoinRow c2 = child;
-      const int v =
-          child.to_move() == me ? delta + testing::minimax(c2) : delta - testing::minimax(c2);
+      const int v = move_value(row, m);
       EXPECT_EQ(ab.move_reaches(row, m, want, {}), v >= want);
       if (r.has_move && r.best == m) {
         EXPECT_EQ(v, want);
@@ -132,33 +135,29 @@ TEST(AlphaBeta, ExtraMovesAndScoresEqualPlainMinimaxWithOneOrTwoThreads) {
 // The same rows with the enhanced transposition cutoff at every node (at the root before any
 // move, elsewhere after a first move that failed to cut off, across moves that keep the turn).
 struct EtcRow : CoinRow {
-  using CoinRow::CoinRow;
+  explicit EtcRow(const CoinRow& r) : CoinRow(r) {}
   bool use_etc() const { return true; }
 };
 
 TEST(AlphaBeta, TheEnhancedTranspositionCutoffKeepsTheExactValue) {
   Rng rng(12);
   for (int i = 0; i < 300; ++i) {
-    std::vector<int> coins(1 + rng.below(16));
-    for (auto& c : coins) c = static_cast<int>(rng.below(9)) + 1;
-    CoinRow plain(coins);
+    const CoinRow start = random_row(rng, 1 + rng.below(16));
+    CoinRow plain = start;
     const int want = testing::minimax(plain);
     TranspositionTable tt(1 << 12);  // tiny: entries are replaced between probes
     AlphaBeta<EtcRow> ab(tt);
-    EtcRow row(coins);
+    EtcRow row(start);
     const auto r = ab.solve(row, {.threads = 1 + i % 2});
     ASSERT_TRUE(r.complete);
     EXPECT_EQ(r.value, want) << "row " << i;
-    for (int t = want - 3; t <= want + 3; ++t)  // null-window tests on both sides of it
-      for (std::uint8_t m = 0; m < 2 && (m == 0 || coins.size() > 1); ++m) {
-        CoinRow child(coins);
-        const int me = child.to_move();
-        child.play(m);
-        const int delta = margin(child, me);
-        const int v = child.to_move() == me ? delta + testing::minimax(child)
-                                            : delta - testing::minimax(child);
+    MovesOf<CoinRow> moves;
+    plain.legal_moves(moves);
+    for (const auto m : moves) {
+      const int v = move_value(start, m);
+      for (int t = want - 3; t <= want + 3; ++t)  // null-window tests on both sides of it
         EXPECT_EQ(ab.move_reaches(row, m, t, {}), v >= t) << "row " << i << " move " << int(m);
-      }
+    }
   }
 }
 
