@@ -276,7 +276,11 @@ void read_checkpoint(std::istream& in, const std::string& name, const SolveCheck
 bool keys_match(const SolveCheckpoint& c) {
   if (c.keys == 0) return legacy_keys_hold();
   try {
-    return c.keys == solver_keys(Board::get(c.rows, c.cols), c.drawn, c.to_move, true);
+    // Written with the board's symmetries (every command and the Python module) or without
+    // (SolveOptions::symmetry off): either solver resumes it.
+    const Board& b = Board::get(c.rows, c.cols);
+    return c.keys == solver_keys(b, c.drawn, c.to_move, true) ||
+           c.keys == solver_keys(b, c.drawn, c.to_move, false);
   } catch (const LimitError&) {
     return false;  // more undrawn lines than the solver takes: no solve wrote this
   }

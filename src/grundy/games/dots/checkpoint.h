@@ -94,8 +94,8 @@ void load_checkpoint(const std::string& path, const SolveCheckpoint& expected, S
 // The same from a stream; `name` is the file's name in messages.
 void read_checkpoint(std::istream& in, const std::string& name, const SolveCheckpoint& expected,
                      SolveCheckpoint& c, search::TranspositionTable& tt);
-// Whether a checkpoint with this header can be resumed by this grundy's solver (with symmetries,
-// as the command line solves): its keys are today's.
+// Whether a checkpoint with this header can be resumed by this grundy's solver: its keys are
+// today's, with the board's symmetries (as every command solves) or without them.
 bool keys_match(const SolveCheckpoint& c);
 // Reads a checkpoint of any position (InputError if its header describes no board): its header
 // into `c`, each entry to `sink` as it is read. A damaged file may have sent entries before the

@@ -47,6 +47,9 @@ TEST(DotsSolverKeys, TheKeysOfVersionTwoCheckpointsStillHold) {
   EXPECT_TRUE(keys_match(legacy));
   legacy.keys ^= 1;
   EXPECT_FALSE(keys_match(legacy));
+  // A solve without symmetries (SolveOptions::symmetry off) wrote its own keys: resumable too.
+  legacy.keys = solver_keys(Board::get(3, 3), LineSet{}, 0, false);
+  EXPECT_TRUE(keys_match(legacy));
   // A header no solve could have written (84 undrawn lines): not resumable, and no exception.
   SolveCheckpoint big{6, 6, LineSet{}, 0, 0, 0, 0, 0, 0};
   big.keys = 5;
