@@ -462,6 +462,8 @@ class AlphaBeta {
           s.undo(moves[i], undo);
           if (bound >= beta) {
             which = i;
+            // A bound that met the horizon: the node's value is not exact either.
+            if (ce.depth < kUnlimitedDepth) exact_below = false;
             return bound;
           }
         }

@@ -161,6 +161,85 @@ TEST(AlphaBeta, TheEnhancedTranspositionCutoffKeepsTheExactValue) {
   }
 }
 
+// A row of coins taken from the left, one or two at a time, scoring their sum; an even sum
+// keeps the turn. A position (the coins left) is reached after different numbers of moves, so
+// in a search of limited depth a child's entry may come from a shallower ply of the same
+// iteration: a bound that met the horizon although its depth suffices.
+struct PrefixRow {
+  using Move = std::uint8_t;  // 0: one coin, 1: two coins
+  struct Undo {
+    bool kept_turn;
+  };
+  static constexpr std::size_t kMaxMoves = 2;
+  std::vector<int> coins;
+  std::size_t left = 0;
+  int turn = 0;
+  std::array<int, 2> score{};
+
+  int to_move() const { return turn; }
+  bool is_over() const { return left == coins.size(); }
+  void legal_moves(MoveList<Move, kMaxMoves>& out) const {
+    out.clear();
+    if (left < coins.size()) out.push_back(0);
+    if (left + 1 < coins.size()) out.push_back(1);
+  }
+  Undo play(Move m) {
+    int sum = 0;
+    for (int k = 0; k <= m; ++k) sum += coins[left++];
+    score[turn] += sum;
+    const bool keep = sum % 2 == 0;
+    if (!keep) turn ^= 1;
+    return {keep};
+  }
+  void undo(Move m, Undo u) {
+    if (!u.kept_turn) turn ^= 1;
+    for (int k = 0; k <= m; ++k) score[turn] -= coins[--left];
+  }
+  std::uint64_t hash() const { return left * 0x9e3779b97f4a7c15ull + turn; }
+  std::uint64_t tt_key() const { return left + 1; }
+  int points(int player) const { return score[player]; }
+  bool operator==(const PrefixRow&) const = default;
+  bool use_etc() const { return true; }
+  // A horizon that is far from the truth, so that a bound resting on it is wrong when called
+  // exact.
+  int evaluate() const { return static_cast<int>(left % 3) * 25 - 25; }
+};
+
+// Iterative deepening with the cutoff at every node: a child's entry proves a cutoff only if
+// it is as deep as the node's search, and a cutoff resting on a bound that met the horizon is
+// not exact. An iteration that claims the exact value has it, and every bound the table calls
+// exact holds. (Fails when the cutoff ignores the entries' depth.)
+TEST(AlphaBeta, TheCutoffInASearchOfLimitedDepthKeepsExactBoundsExact) {
+  Rng rng(13);
+  int exact_entries = 0;
+  for (int i = 0; i < 300; ++i) {
+    PrefixRow row;
+    for (int k = 0, n = 6 + rng.below(14); k < n; ++k) row.coins.push_back(1 + rng.below(9));
+    PrefixRow plain = row;
+    const int want = testing::minimax(plain);
+    TranspositionTable tt(1 << 16);
+    AlphaBeta<PrefixRow> ab(tt);
+    for (int depth = 1; depth <= 24; ++depth) {
+      const auto r = ab.iterative_deepening(row, {.depth = depth});
+      ASSERT_TRUE(r.complete);
+      if (r.depth == kUnlimitedDepth) {
+        EXPECT_EQ(r.value, want) << "row " << i << " depth " << depth;
+      }
+    }
+    // Every suffix of the row: what the table calls exact holds.
+    for (PrefixRow p = row; !p.is_over(); p.play(0)) {
+      int lower = 0, upper = 0;
+      if (!ab.stored_bounds(p, lower, upper)) continue;
+      ++exact_entries;
+      PrefixRow q = p;
+      const int v = testing::minimax(q);
+      EXPECT_LE(lower, v) << "row " << i << " from " << p.left;
+      EXPECT_GE(upper, v) << "row " << i << " from " << p.left;
+    }
+  }
+  EXPECT_GT(exact_entries, 100);
+}
+
 TEST(AlphaBeta, ANodeBudgetStopsTheSearchWithHonestBounds) {
   Rng rng(5);
   CoinRow row = random_row(rng, 300);
