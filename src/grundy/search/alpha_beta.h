@@ -46,6 +46,7 @@
 namespace grundy::search {
 
 inline constexpr int kInfinity = 32000;
+static_assert(kInfinity == TranspositionTable::kUnbounded);
 
 // The history heuristic: how often (weighted by the breadth of the node) each move caused a
 // cutoff, per search thread; states may order moves by it.

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -111,6 +112,102 @@ TEST(TranspositionTable, AFullTableKeepsTheDeepestAndNeverReturnsAWrongKey) {
   EXPECT_GT(deep, 48);  // deep entries are what replacement protects
   tt.clear();
   EXPECT_EQ(tt.permille_full(), 0);
+}
+
+// A compact table (eight 8-byte entries a bucket) is chosen when every key's high part fits.
+TEST(TranspositionTable, ACompactTableIsChosenOnlyWhenTheKeysFit) {
+  const std::size_t bytes = std::size_t{1} << 20;  // 2^14 buckets
+  EXPECT_FALSE(TranspositionTable(bytes).compact());
+  EXPECT_FALSE(TranspositionTable(bytes, 64).compact());
+  EXPECT_TRUE(TranspositionTable(bytes, 46).compact());   // high part below 2^32
+  EXPECT_FALSE(TranspositionTable(bytes, 47).compact());  // 2^33 - 1 after the split
+  EXPECT_TRUE(TranspositionTable(64, 32).compact());      // one bucket: high = key
+  EXPECT_FALSE(TranspositionTable(64, 33).compact());
+  TranspositionTable tt(bytes, 40);
+  EXPECT_EQ(tt.entry_count(), 2 * TranspositionTable(bytes).entry_count());
+}
+
+// What a compact entry holds: exact entries only; the unbounded sides, the move (or none),
+// the weight; bounds outside [-126, 126] stored weaker, moves of 127 or more as none; keys
+// at or above 2^key_bits neither stored nor found.
+TEST(TranspositionTable, ACompactEntryKeepsWhatTheSearchNeedsAndWeakensTheRest) {
+  TranspositionTable tt(std::size_t{1} << 16, 40);
+  ASSERT_TRUE(tt.compact());
+  const int inf = TranspositionTable::kUnbounded;
+  const auto exact = TranspositionTable::kExactDepth;
+  TTEntry e;
+  auto stored = [&](std::uint64_t key, TTEntry in) {
+    tt.store(key, in);
+    return tt.probe(key, e);
+  };
+  TTEntry in = entry(-inf, 7, 12, exact);
+  in.weight = 29;
+  ASSERT_TRUE(stored(5, in));
+  EXPECT_EQ(e.lower, -inf);
+  EXPECT_EQ(e.upper, 7);
+  EXPECT_EQ(e.move, 12);
+  EXPECT_EQ(e.depth, exact);
+  EXPECT_EQ(e.weight, 29);
+  ASSERT_TRUE(stored(6, entry(-126, inf, TranspositionTable::kNoMove, exact)));
+  EXPECT_EQ(e.lower, -126);
+  EXPECT_EQ(e.upper, inf);
+  EXPECT_EQ(e.move, TranspositionTable::kNoMove);
+  ASSERT_TRUE(stored(7, entry(300, 400, 126, exact)));  // both weaker, still sound
+  EXPECT_EQ(e.lower, 126);
+  EXPECT_EQ(e.upper, inf);
+  EXPECT_EQ(e.move, 126);
+  ASSERT_TRUE(stored(8, entry(-400, -300, 127, exact)));
+  EXPECT_EQ(e.lower, -inf);
+  EXPECT_EQ(e.upper, -127);
+  EXPECT_EQ(e.move, TranspositionTable::kNoMove);
+  EXPECT_FALSE(stored(9, entry(1, 1, 0, 20)));  // limited depth: not kept
+  EXPECT_FALSE(stored(std::uint64_t{1} << 40, entry(1, 1, 0, exact)));
+  // The same key again: bounds intersected, the move kept when the new entry has none.
+  ASSERT_TRUE(stored(5, entry(-3, 9, TranspositionTable::kNoMove, exact)));
+  EXPECT_EQ(e.lower, -3);
+  EXPECT_EQ(e.upper, 7);
+  EXPECT_EQ(e.move, 12);
+}
+
+// A full compact table: a hit is always the key's own entry, for_each gives back the very keys
+// stored (each key is rebuilt from its bucket and its high part), and clear() empties it.
+TEST(TranspositionTable, AFullCompactTableNeverReturnsAWrongKeyAndListsItsKeys) {
+  for (const std::size_t buckets : {std::size_t{1}, std::size_t{3}, std::size_t{37}}) {
+    TranspositionTable tt(64 * buckets, 30);
+    ASSERT_TRUE(tt.compact());
+    Rng rng(4);
+    std::vector<std::uint64_t> keys;
+    for (int i = 0; i < 3000; ++i) keys.push_back(rng() & ((std::uint64_t{1} << 30) - 1));
+    const auto value = [](std::uint64_t k) { return static_cast<int>(k % 201) - 100; };
+    for (const auto k : keys) {
+      TTEntry in = entry(value(k), value(k), static_cast<std::uint16_t>(k % 127),
+                         TranspositionTable::kExactDepth);
+      in.weight = static_cast<std::uint8_t>(k % 32);
+      tt.store(k, in);
+    }
+    EXPECT_EQ(tt.permille_full(), 1000);
+    std::size_t found = 0;
+    for (const auto k : keys) {
+      TTEntry e;
+      if (!tt.probe(k, e)) continue;
+      ++found;
+      EXPECT_EQ(e.lower, value(k)) << k;
+      EXPECT_EQ(e.move, k % 127) << k;
+    }
+    EXPECT_GE(found, 8 * buckets);
+    std::size_t listed = 0;
+    tt.for_each([&](std::uint64_t k, const TTEntry& e) {
+      ++listed;
+      EXPECT_LT(k, std::uint64_t{1} << 30);
+      EXPECT_EQ(e.lower, value(k)) << k;
+      EXPECT_EQ(e.move, k % 127) << k;
+      TTEntry again;
+      EXPECT_TRUE(tt.probe(k, again)) << k;
+    });
+    EXPECT_EQ(listed, 8 * buckets);
+    tt.clear();
+    EXPECT_EQ(tt.permille_full(), 0);
+  }
 }
 
 }  // namespace

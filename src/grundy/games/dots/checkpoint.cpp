@@ -41,7 +41,7 @@ int weight_within(WeightCounts counts, std::uint64_t max_entries) {
 }
 
 std::uint64_t default_checkpoint_entries(const search::TranspositionTable& tt) {
-  return default_checkpoint_entries(tt.bytes());
+  return std::min<std::uint64_t>(tt.entry_count() / 8, std::uint64_t{1} << 25);
 }
 
 std::uint64_t default_checkpoint_entries(std::size_t table_bytes) {

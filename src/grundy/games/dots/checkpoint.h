@@ -54,8 +54,8 @@ inline int weight_class(const search::TTEntry& e) {
 }
 // The same from counts by weight.
 int weight_within(WeightCounts counts, std::uint64_t max_entries);
-// The entries a checkpoint keeps at most by default: an eighth of the table, and no more than
-// 2^25 (a file of about 500 MB, written every --checkpoint-every seconds).
+// The entries a checkpoint keeps at most by default: an eighth of the table's entries, and no
+// more than 2^25 (a file of about 500 MB, written every --checkpoint-every seconds).
 std::uint64_t default_checkpoint_entries(const search::TranspositionTable& tt);
 // The same for a table of `table_bytes` (a distributed run's, which the master does not hold).
 std::uint64_t default_checkpoint_entries(std::size_t table_bytes);

@@ -46,6 +46,9 @@ TEST(DotsCheckpoint, TheWeightKeptIsTheLeastThatFitsTheBudget) {
   EXPECT_EQ(checkpoint_weight(tt, 1), 8);
   EXPECT_EQ(checkpoint_weight(tt, 0), 9);  // nothing fits: keep nothing
   EXPECT_EQ(default_checkpoint_entries(tt), (tt.bucket_count() * 4) / 8);
+  const search::TranspositionTable compact(tt.bytes(), 40);  // eight entries a bucket
+  ASSERT_TRUE(compact.compact());
+  EXPECT_EQ(default_checkpoint_entries(compact), (tt.bucket_count() * 8) / 8);
 }
 
 // The header a solve of s writes (with the solver's key fingerprint).

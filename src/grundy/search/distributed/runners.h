@@ -85,16 +85,19 @@ class AlphaBetaShare : public OutboxShare {
   TranspositionTable& table_;
 };
 
-// `share_weight` > 0: the table is shared (AlphaBetaShare) from that weight up.
+// `share_weight` > 0: the table is shared (AlphaBetaShare) from that weight up. `key_bits` < 64:
+// every key is below 2^key_bits and every search exact, so the table may be compact
+// (transposition_table.h).
 template <TwoPlayerState S>
-WorkerEngine alpha_beta_runner(const S& root, std::size_t table_bytes, int share_weight = 0) {
+WorkerEngine alpha_beta_runner(const S& root, std::size_t table_bytes, int share_weight = 0,
+                               int key_bits = 64) {
   struct Engine {
-    Engine(const S& r, std::size_t bytes) : root(r), table(bytes), search(table) {}
+    Engine(const S& r, std::size_t bytes, int bits) : root(r), table(bytes, bits), search(table) {}
     S root;
     TranspositionTable table;
     AlphaBeta<S> search;
   };
-  auto e = std::make_shared<Engine>(root, table_bytes);
+  auto e = std::make_shared<Engine>(root, table_bytes, key_bits);
   std::shared_ptr<AlphaBetaShare> share;
   if (share_weight > 0) {
     share = std::make_shared<AlphaBetaShare>(e->table);
