@@ -4,7 +4,8 @@
 // InputError, and a file that is read leaves as many entries as it says it has been counted;
 // nothing else may happen. The same bytes read as `grundy dots checkpoint FILE` reads them (any
 // position: a header that describes no board is refused) send exactly the entries the file
-// counts, and whether this grundy's keys match is answered for any header.
+// counts, and whether this grundy's keys match is answered for any header. The entries go into a
+// compact table, as the solver's.
 #include <sstream>
 #include <string>
 
@@ -15,7 +16,10 @@
 
 GRUNDY_FUZZ_TARGET(const std::uint8_t* data, std::size_t size) {
   using namespace grundy;
-  static search::TranspositionTable tt(std::size_t{64} << 10);
+  // Compact, as the solver's table is (3x3: 24 strings): any key and bounds a file holds are
+  // stored or weakened soundly, never trusted.
+  static search::TranspositionTable tt(std::size_t{64} << 10, 24);
+  fuzz::require(tt.compact(), "the solver's table for 3x3 is compact");
   tt.clear();
   const dots::DotsState s(dots::Board::get(3, 3));
   dots::SolveCheckpoint expected{3, 3, s.drawn_lines(), s.to_move(), 0, 0, 0, 0, 0};
