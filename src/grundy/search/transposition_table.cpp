@@ -38,6 +38,21 @@ std::uint8_t generation_of(std::uint64_t d) {
   return static_cast<std::uint8_t>((d >> 60) & 7u);
 }
 
+// A new entry of the same depth as the one stored for its key: the bounds intersected (when
+// they agree), the old move kept if the new entry has none, the heavier weight.
+TTEntry merged_with(const TTEntry& old, const TTEntry& e) {
+  TTEntry merged = e;
+  const auto lower = std::max(old.lower, e.lower);
+  const auto upper = std::min(old.upper, e.upper);
+  if (lower <= upper) {
+    merged.lower = lower;
+    merged.upper = upper;
+  }
+  if (e.move == TranspositionTable::kNoMove) merged.move = old.move;
+  merged.weight = std::max(old.weight, e.weight);
+  return merged;
+}
+
 // A compact entry: lower 8 | upper 8 | move 7 | weight 5 | generation 3 | valid 1 | high 32.
 // Lower -128 is no lower bound, upper 127 no upper bound, move 127 none; depth is exact.
 constexpr int kCompactNoLower = -128, kCompactNoUpper = 127;
@@ -182,15 +197,7 @@ void TranspositionTable::store_compact(std::uint64_t key, const TTEntry& e) {
   for (std::size_t i = 0; i < kCompactEntriesPerBucket; ++i) {
     const std::uint64_t w = b[i].load(std::memory_order_relaxed);
     if (w != 0 && (w >> 32) == high) {
-      const TTEntry old = unpack_compact(w);
-      const auto lower = std::max(old.lower, e.lower);
-      const auto upper = std::min(old.upper, e.upper);
-      if (lower <= upper) {
-        merged.lower = lower;
-        merged.upper = upper;
-      }
-      if (e.move == kNoMove) merged.move = old.move;
-      merged.weight = std::max(old.weight, e.weight);
+      merged = merged_with(unpack_compact(w), e);
       victim = &b[i];
       break;
     }
@@ -235,16 +242,7 @@ void TranspositionTable::store(std::uint64_t key, const TTEntry& e) {
     if (d != 0 && (c ^ d) == key) {
       const TTEntry old = unpack(d);
       if (old.depth > e.depth && generation_of(d) == generation_) return;  // keep the deeper
-      if (old.depth == e.depth) {
-        const auto lower = std::max(old.lower, e.lower);
-        const auto upper = std::min(old.upper, e.upper);
-        if (lower <= upper) {
-          merged.lower = lower;
-          merged.upper = upper;
-        }
-        if (e.move == kNoMove) merged.move = old.move;
-        merged.weight = std::max(old.weight, e.weight);
-      }
+      if (old.depth == e.depth) merged = merged_with(old, e);
       victim = &b[i];
       break;
     }
