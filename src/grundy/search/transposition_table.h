@@ -111,10 +111,6 @@ class TranspositionTable {
   static TTEntry unpack_entry(std::uint64_t data);
   static TTEntry unpack_compact(std::uint64_t word);
 
-  // The raw table, for checkpoints: bucket_count() * 64 bytes.
-  const void* data() const { return table_; }
-  void* data() { return table_; }
-
  private:
   struct Slot {
     std::atomic<std::uint64_t> check;  // key ^ data
