@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <new>
 #include <string>
+#include <type_traits>
 
 #include "grundy/core/error.h"
 
@@ -53,24 +54,19 @@ TTEntry merged_with(const TTEntry& old, const TTEntry& e) {
   return merged;
 }
 
-// A compact entry: lower 8 | upper 8 | move 7 | weight 5 | generation 3 | valid 1 | high 32.
-// Lower -128 is no lower bound, upper 127 no upper bound, move 127 none; depth is exact.
-constexpr int kCompactNoLower = -128, kCompactNoUpper = 127;
-constexpr std::uint64_t kCompactNoMove = 127;
+// A compact bucket's last word holds, above its low 32 bits (entry bits), the sequence lock:
+// odd while a thread writes the bucket.
+constexpr std::uint64_t kSequenceOne = std::uint64_t{1} << 32;
+constexpr std::size_t kCompactBits = 480;  // the bits of a bucket for entries
 
-std::uint64_t pack_compact(const TTEntry& e, std::uint8_t generation, std::uint64_t high) {
-  // Out of range, a bound is stored weaker (sound): a lower one lower, an upper one higher.
-  const int lower = e.lower <= kCompactNoLower ? kCompactNoLower : std::min<int>(e.lower, 126);
-  const int upper = e.upper >= kCompactNoUpper ? kCompactNoUpper : std::max<int>(e.upper, -127);
-  const std::uint64_t move = e.move < kCompactNoMove ? e.move : kCompactNoMove;
-  return static_cast<std::uint64_t>(static_cast<std::uint8_t>(lower)) |
-         static_cast<std::uint64_t>(static_cast<std::uint8_t>(upper)) << 8 | move << 16 |
-         static_cast<std::uint64_t>(std::min<std::uint8_t>(e.weight, 31)) << 23 |
-         static_cast<std::uint64_t>(generation & 7u) << 28 | std::uint64_t{1} << 31 | high << 32;
+// Entries a compact bucket holds at most, and the width of an entry when it holds n.
+constexpr std::size_t kMaxPerBucket = 16;
+constexpr int entry_width(std::size_t n) {
+  return n <= 7 ? 64 : static_cast<int>(kCompactBits / n);
 }
 
-std::uint8_t compact_generation(std::uint64_t w) {
-  return static_cast<std::uint8_t>((w >> 28) & 7u);
+int bit_width(std::uint64_t v) {
+  return 64 - __builtin_clzll(v | 1);
 }
 
 }  // namespace
@@ -79,16 +75,35 @@ TTEntry TranspositionTable::unpack_entry(std::uint64_t data) {
   return unpack(data);
 }
 
-TTEntry TranspositionTable::unpack_compact(std::uint64_t w) {
+std::uint64_t TranspositionTable::pack_compact(const TTEntry& e, std::uint64_t high) const {
+  // Out of range, a bound is stored weaker (sound): a lower one lower, an upper one higher.
+  const int m = layout_.max_value;
+  const std::uint64_t lower =
+      e.lower < -m ? 0 : static_cast<std::uint64_t>(std::min<int>(e.lower, m) + m + 1);
+  const std::uint64_t upper = e.upper > m
+                                  ? static_cast<std::uint64_t>(2 * m + 2)
+                                  : static_cast<std::uint64_t>(std::max<int>(e.upper, -m) + m + 1);
+  const std::uint64_t no_move = (std::uint64_t{1} << layout_.move_bits) - 1;
+  const std::uint64_t move = e.move < no_move ? e.move : no_move;
+  const int b = layout_.bound_bits;
+  return 1u | static_cast<std::uint64_t>(generation_ & 3u) << 1 |
+         static_cast<std::uint64_t>(std::min<std::uint8_t>(e.weight, 31)) << 3 | lower << 8 |
+         upper << (8 + b) | move << (8 + 2 * b) | high << layout_.payload_bits;
+}
+
+TTEntry TranspositionTable::unpack_compact(std::uint64_t raw) const {
+  const int m = layout_.max_value, b = layout_.bound_bits;
+  const std::uint64_t bound_mask = (std::uint64_t{1} << b) - 1;
+  const std::uint64_t no_move = (std::uint64_t{1} << layout_.move_bits) - 1;
+  const auto lower = static_cast<int>((raw >> 8) & bound_mask);
+  const auto upper = static_cast<int>((raw >> (8 + b)) & bound_mask);
+  const auto move = (raw >> (8 + 2 * b)) & no_move;
   TTEntry e;
-  const int lower = static_cast<std::int8_t>(static_cast<std::uint8_t>(w));
-  const int upper = static_cast<std::int8_t>(static_cast<std::uint8_t>(w >> 8));
-  e.lower = static_cast<std::int16_t>(lower == kCompactNoLower ? -kUnbounded : lower);
-  e.upper = static_cast<std::int16_t>(upper == kCompactNoUpper ? kUnbounded : upper);
-  const auto move = static_cast<std::uint16_t>((w >> 16) & 127u);
-  e.move = move == kCompactNoMove ? kNoMove : move;
+  e.lower = static_cast<std::int16_t>(lower == 0 ? -kUnbounded : lower - m - 1);
+  e.upper = static_cast<std::int16_t>(upper == 2 * m + 2 ? kUnbounded : upper - m - 1);
+  e.move = move == no_move ? kNoMove : static_cast<std::uint16_t>(move);
   e.depth = kExactDepth;
-  e.weight = static_cast<std::uint8_t>((w >> 23) & 31u);
+  e.weight = static_cast<std::uint8_t>((raw >> 3) & 31u);
   return e;
 }
 
@@ -106,11 +121,21 @@ TranspositionTable::~TranspositionTable() {
 // (docs/benchmarks.md). The pages are reserved when the table is mapped (no MAP_NORESERVE: a
 // pool that ran dry later would kill the process at a page fault), so without a pool, or with
 // too few pages, the mapping fails at once and the table takes ordinary pages as before.
-TranspositionTable::TranspositionTable(std::size_t bytes, int key_bits)
+TranspositionTable::TranspositionTable(std::size_t bytes, int key_bits, int max_value)
     : buckets_(std::max<std::size_t>(1, bytes / kBucketBytes)) {
-  // Compact when every key's high part (key / buckets) fits the entry's 32 bits.
-  if (key_bits >= 1 && key_bits < 64)
-    compact_ = ((std::uint64_t{1} << key_bits) - 1) / buckets_ <= 0xffffffffu;
+  // Compact when an entry, with every key's high part (key / buckets), fits in 64 bits.
+  if (key_bits >= 1 && key_bits < 64 && max_value >= 0 && max_value <= 0x3fff) {
+    Layout& l = layout_;
+    l.max_value = max_value;
+    l.bound_bits = bit_width(static_cast<std::uint64_t>(2 * max_value + 2));
+    l.move_bits = bit_width(static_cast<std::uint64_t>(key_bits));
+    l.payload_bits = 8 + 2 * l.bound_bits + l.move_bits;
+    const int needed = l.payload_bits + bit_width(((std::uint64_t{1} << key_bits) - 1) / buckets_);
+    l.per_bucket =
+        std::min<std::size_t>(kMaxPerBucket, kCompactBits / static_cast<std::size_t>(needed));
+    l.entry_bits = entry_width(l.per_bucket);
+    compact_ = needed <= 64;
+  }
   key_limit_ = compact_ ? std::uint64_t{1} << key_bits : 0;
   const std::size_t size = buckets_ * kBucketBytes;
   void* p = MAP_FAILED;
@@ -166,55 +191,135 @@ std::size_t TranspositionTable::compact_bucket(std::uint64_t key, std::uint64_t&
   return index >= buckets_ ? index - buckets_ : index;
 }
 
-std::uint64_t TranspositionTable::compact_key(std::size_t bucket, std::uint64_t word) const {
-  const std::uint64_t high = word >> 32;
+std::uint64_t TranspositionTable::compact_key(std::size_t bucket, std::uint64_t high) const {
   const std::size_t offset = compact_offset(high);
   const std::size_t low = bucket >= offset ? bucket - offset : bucket + buckets_ - offset;
   return high * buckets_ + low;
 }
 
+// A sequence lock's reader (Boehm, "Can seqlocks get along with programming language memory
+// models?", 2012): the lock word before and after, the words between relaxed.
+bool TranspositionTable::stable_copy(std::size_t bucket, Words& w) const {
+  const auto* b = words_ + bucket * kWordsPerBucket;
+  constexpr std::size_t last = kWordsPerBucket - 1;
+  w[last] = b[last].load(std::memory_order_acquire);
+  if (w[last] & kSequenceOne) return false;
+  for (std::size_t i = 0; i < last; ++i) w[i] = b[i].load(std::memory_order_relaxed);
+  std::atomic_thread_fence(std::memory_order_acquire);
+  return b[last].load(std::memory_order_relaxed) == w[last];
+}
+
+template <std::size_t N>
 bool TranspositionTable::probe_compact(std::uint64_t key, TTEntry& out) const {
+  constexpr auto width = static_cast<unsigned>(entry_width(N));
   if (key >= key_limit_) return false;
   std::uint64_t high;
-  const auto* b = words_ + compact_bucket(key, high) * kCompactEntriesPerBucket;
-  for (std::size_t i = 0; i < kCompactEntriesPerBucket; ++i) {
-    const std::uint64_t w = b[i].load(std::memory_order_relaxed);
-    if (w != 0 && (w >> 32) == high) {
-      out = unpack_compact(w);
+  Words w;
+  if (!stable_copy(compact_bucket(key, high), w)) return false;  // being written: a miss
+  const std::uint64_t wanted = high << layout_.payload_bits | 1u;
+  const std::uint64_t mask = ~((std::uint64_t{1} << layout_.payload_bits) - 2);  // high, valid
+#pragma GCC unroll 16
+  for (unsigned i = 0; i < N; ++i) {
+    const std::uint64_t raw = bits_at(w, i * width, width);
+    if ((raw & mask) == wanted) {
+      out = unpack_compact(raw);
       return true;
     }
   }
   return false;
 }
 
+// The writer's side: the lock word made odd with a compare-and-swap (if another thread holds
+// it, the store is dropped: a table may always lose an entry), the entry's words written, the
+// lock word written last, even again.
+template <std::size_t N>
 void TranspositionTable::store_compact(std::uint64_t key, const TTEntry& e) {
+  constexpr auto width = static_cast<unsigned>(entry_width(N));
   if (key >= key_limit_ || e.depth != kExactDepth) return;  // only exact entries live here
   std::uint64_t high;
-  auto* b = words_ + compact_bucket(key, high) * kCompactEntriesPerBucket;
-  std::atomic<std::uint64_t>* victim = nullptr;
+  auto* b = words_ + compact_bucket(key, high) * kWordsPerBucket;
+  constexpr std::size_t last = kWordsPerBucket - 1;
+  std::uint64_t lock = b[last].load(std::memory_order_relaxed);
+  if ((lock & kSequenceOne) ||
+      !b[last].compare_exchange_strong(lock, lock + kSequenceOne, std::memory_order_acquire,
+                                       std::memory_order_relaxed))
+    return;
+  std::atomic_thread_fence(std::memory_order_release);
+  Words w;
+  for (std::size_t i = 0; i < last; ++i) w[i] = b[i].load(std::memory_order_relaxed);
+  w[last] = lock;
+  const std::uint64_t payload_mask = (std::uint64_t{1} << layout_.payload_bits) - 1;
+  unsigned victim = 0;
   int victim_value = 1 << 30;
   TTEntry merged = e;
-  for (std::size_t i = 0; i < kCompactEntriesPerBucket; ++i) {
-    const std::uint64_t w = b[i].load(std::memory_order_relaxed);
-    if (w != 0 && (w >> 32) == high) {
-      merged = merged_with(unpack_compact(w), e);
-      victim = &b[i];
+#pragma GCC unroll 16
+  for (unsigned i = 0; i < N; ++i) {
+    const std::uint64_t raw = bits_at(w, i * width, width);
+    if ((raw & 1u) && (raw >> layout_.payload_bits) == high) {
+      merged = merged_with(unpack_compact(raw & payload_mask), e);
+      victim = i;
       break;
     }
     // Empty first, then older generations, then the lightest.
-    const int value = w == 0 ? -1
-                             : (compact_generation(w) == generation_ ? 1024 : 0) +
-                                   static_cast<int>((w >> 23) & 31u);
+    const int value = !(raw & 1u) ? -1
+                                  : (((raw >> 1) & 3u) == (generation_ & 3u) ? 1024 : 0) +
+                                        static_cast<int>((raw >> 3) & 31u);
     if (value < victim_value) {
       victim_value = value;
-      victim = &b[i];
+      victim = i;
     }
   }
-  victim->store(pack_compact(merged, generation_, high), std::memory_order_relaxed);
+  // The victim's bits replaced, in one word or across two.
+  const std::uint64_t raw = pack_compact(merged, high);
+  const unsigned offset = victim * width;
+  const unsigned word = offset >> 6, shift = offset & 63;
+  const std::uint64_t mask = width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
+  w[word] = (w[word] & ~(mask << shift)) | raw << shift;
+  if (shift + width > 64) {
+    const unsigned rest = shift + width - 64;
+    const std::uint64_t high_mask = (std::uint64_t{1} << rest) - 1;
+    w[word + 1] = (w[word + 1] & ~high_mask) | raw >> (64 - shift);
+  }
+  for (std::size_t i = word; i < last && i <= word + 1; ++i)
+    b[i].store(w[i], std::memory_order_relaxed);
+  b[last].store(w[last] + 2 * kSequenceOne, std::memory_order_release);
 }
 
+namespace {
+
+// Calls f with N (a std::integral_constant) for a compact table of N entries a bucket.
+template <class F>
+decltype(auto) with_entries_per_bucket(std::size_t n, F&& f) {
+  switch (n) {
+    case 7:
+      return f(std::integral_constant<std::size_t, 7>{});
+    case 8:
+      return f(std::integral_constant<std::size_t, 8>{});
+    case 9:
+      return f(std::integral_constant<std::size_t, 9>{});
+    case 10:
+      return f(std::integral_constant<std::size_t, 10>{});
+    case 11:
+      return f(std::integral_constant<std::size_t, 11>{});
+    case 12:
+      return f(std::integral_constant<std::size_t, 12>{});
+    case 13:
+      return f(std::integral_constant<std::size_t, 13>{});
+    case 14:
+      return f(std::integral_constant<std::size_t, 14>{});
+    case 15:
+      return f(std::integral_constant<std::size_t, 15>{});
+    default:
+      return f(std::integral_constant<std::size_t, 16>{});
+  }
+}
+
+}  // namespace
+
 bool TranspositionTable::probe(std::uint64_t key, TTEntry& out) const {
-  if (compact_) return probe_compact(key, out);
+  if (compact_)
+    return with_entries_per_bucket(layout_.per_bucket,
+                                   [&](auto n) { return probe_compact<n()>(key, out); });
   const Slot* b = bucket(key);
   for (std::size_t i = 0; i < kEntriesPerBucket; ++i) {
     const std::uint64_t d = b[i].data.load(std::memory_order_relaxed);
@@ -229,7 +334,7 @@ bool TranspositionTable::probe(std::uint64_t key, TTEntry& out) const {
 
 void TranspositionTable::store(std::uint64_t key, const TTEntry& e) {
   if (compact_) {
-    store_compact(key, e);
+    with_entries_per_bucket(layout_.per_bucket, [&](auto n) { store_compact<n()>(key, e); });
     return;
   }
   Slot* b = bucket(key);
@@ -266,9 +371,17 @@ int TranspositionTable::permille_full(std::size_t sample) const {
   if (sample == 0) return 0;
   std::size_t used = 0;
   const std::size_t slots = sample * entries_per_bucket();
-  for (std::size_t i = 0; i < slots; ++i)
-    used += compact_ ? words_[i].load(std::memory_order_relaxed) != 0
-                     : table_[i].data.load(std::memory_order_relaxed) != 0;
+  if (compact_) {
+    for (std::size_t b = 0; b < sample; ++b) {
+      Words w;
+      for (std::size_t i = 0; i < kWordsPerBucket; ++i)
+        w[i] = words_[b * kWordsPerBucket + i].load(std::memory_order_relaxed);
+      for (std::size_t i = 0; i < layout_.per_bucket; ++i) used += entry_bits(w, i) & 1u;
+    }
+  } else {
+    for (std::size_t i = 0; i < slots; ++i)
+      used += table_[i].data.load(std::memory_order_relaxed) != 0;
+  }
   return static_cast<int>(used * 1000 / slots);
 }
 

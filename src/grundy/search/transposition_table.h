@@ -12,14 +12,19 @@
 // Keys are 64-bit and stored whole: a game whose key is the position itself (the undrawn lines
 // of a Dots and Boxes board) never suffers a false hit.
 //
-// A compact table holds twice the entries in the same memory, for a search whose keys are
-// small (below 2^key_bits) and whose entries are all exact (depth kExactDepth), with bounds in
-// [-126, 126] and moves below 127 (the Dots and Boxes solver): eight 8-byte entries a bucket.
+// A compact table holds more entries in the same memory, for a search whose keys are small
+// (below 2^key_bits), whose values lie in [-max_value, max_value], whose moves are below
+// key_bits and whose entries are all exact (depth kExactDepth): the Dots and Boxes solver.
 // A key k is split as k = high * N + low (N buckets); it lives in bucket (low + h(high)) mod N
-// and the entry keeps `high` (32 bits), from which, with the bucket, the whole key is known
-// again: no false hits either. Entries of limited depth are not stored there, bounds outside
-// the range are stored weaker (an unbounded side) and larger moves as none, so what a compact
-// table answers is always sound.
+// and the entry keeps `high`, from which, with the bucket, the whole key is known again: no
+// false hits either. An entry is as wide as these ranges need (valid 1 | generation 2 |
+// weight 5 | two bounds | move | high: 48 bits for 4x5 Dots and Boxes in 12 GiB) and a bucket
+// packs as many as fit in 480 bits (ten there, against four 16-byte entries); its last 32 bits
+// are a sequence lock (odd while a thread writes the bucket): a probe that meets a write reads
+// a miss, a store that meets one is dropped, so threads still share the table without
+// waiting. Entries of limited depth are not stored there, bounds outside the range are stored
+// weaker (an unbounded side) and larger moves as none, so what a compact table answers is
+// always sound.
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -54,8 +59,9 @@ class TranspositionTable {
   static constexpr int kUnbounded = 32000;
 
   // A table of about `bytes` bytes (at least one bucket). LimitError if it cannot be allocated.
-  // With key_bits < 64 (every key below 2^key_bits) it is compact (above) when the keys fit.
-  explicit TranspositionTable(std::size_t bytes, int key_bits = 64);
+  // With key_bits < 64 (every key below 2^key_bits) it is compact (above) when an entry fits
+  // in 64 bits.
+  explicit TranspositionTable(std::size_t bytes, int key_bits = 64, int max_value = 126);
   ~TranspositionTable();
   TranspositionTable(const TranspositionTable&) = delete;
   TranspositionTable& operator=(const TranspositionTable&) = delete;
@@ -64,7 +70,7 @@ class TranspositionTable {
   void prefetch(std::uint64_t key) const {
     if (compact_) {
       std::uint64_t high;
-      __builtin_prefetch(words_ + compact_bucket(key, high) * kCompactEntriesPerBucket);
+      __builtin_prefetch(words_ + compact_bucket(key, high) * kWordsPerBucket);
     } else {
       __builtin_prefetch(bucket(key));
     }
@@ -81,8 +87,11 @@ class TranspositionTable {
   void new_generation() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 7); }
 
   std::size_t bucket_count() const { return buckets_; }
-  // Whether the table is compact (eight entries a bucket), and how many entries it holds.
+  // Whether the table is compact, and how many entries it (or one bucket) holds.
   bool compact() const { return compact_; }
+  std::size_t entries_per_bucket() const {
+    return compact_ ? layout_.per_bucket : kEntriesPerBucket;
+  }
   std::size_t entry_count() const { return buckets_ * entries_per_bucket(); }
   // Whether the table lies in 1 GiB pages (see the constructor; GRUNDY_NO_GIANT_PAGES=1 in the
   // environment asks for ordinary pages).
@@ -96,9 +105,15 @@ class TranspositionTable {
   template <class F>
   void for_each(F&& f) const {
     if (compact_) {
-      for (std::size_t i = 0; i < buckets_ * kCompactEntriesPerBucket; ++i) {
-        const std::uint64_t w = words_[i].load(std::memory_order_relaxed);
-        if (w != 0) f(compact_key(i / kCompactEntriesPerBucket, w), unpack_compact(w));
+      Words w;
+      for (std::size_t b = 0; b < buckets_; ++b) {
+        bool copied = false;  // a writer holds a bucket for a few stores: try again
+        for (int attempt = 0; attempt < 64 && !copied; ++attempt) copied = stable_copy(b, w);
+        if (!copied) continue;
+        for (std::size_t i = 0; i < layout_.per_bucket; ++i) {
+          const std::uint64_t raw = entry_bits(w, i);
+          if (raw & 1u) f(compact_key(b, raw >> layout_.payload_bits), unpack_compact(raw));
+        }
       }
       return;
     }
@@ -109,27 +124,56 @@ class TranspositionTable {
     }
   }
   static TTEntry unpack_entry(std::uint64_t data);
-  static TTEntry unpack_compact(std::uint64_t word);
 
  private:
+  friend struct TranspositionTableTesting;  // the test's view of a compact bucket's lock
   struct Slot {
     std::atomic<std::uint64_t> check;  // key ^ data
     std::atomic<std::uint64_t> data;
   };
-  static constexpr std::size_t kCompactEntriesPerBucket = 8;
-  std::size_t entries_per_bucket() const {
-    return compact_ ? kCompactEntriesPerBucket : kEntriesPerBucket;
-  }
+  static constexpr std::size_t kWordsPerBucket = kBucketBytes / 8;
+  using Words = std::uint64_t[kWordsPerBucket];
+  // A compact entry's fields, lowest bits first: valid 1 | generation 2 | weight 5 |
+  // lower bound | upper bound | move | high.
+  struct Layout {
+    int max_value = 0;  // bounds beyond it are stored weaker
+    int bound_bits =
+        0;              // a bound b is stored as b + max_value + 1 (0: none below, top: none above)
+    int move_bits = 0;  // all ones: no move
+    int payload_bits = 0;
+    int entry_bits = 0;  // 480 / per_bucket, at most 64: payload, high and unused bits
+    std::size_t per_bucket = 0;
+  };
   Slot* bucket(std::uint64_t key) const;
   // Compact tables: the bucket of a key (its `high` part in `high`), and the key of an entry.
   std::size_t compact_bucket(std::uint64_t key, std::uint64_t& high) const;
   std::size_t compact_offset(std::uint64_t high) const;
-  std::uint64_t compact_key(std::size_t bucket, std::uint64_t word) const;
+  std::uint64_t compact_key(std::size_t bucket, std::uint64_t high) const;
+  // A copy of a bucket's words no thread was writing (false if one was, or did meanwhile).
+  bool stable_copy(std::size_t bucket, Words& w) const;
+  // The `width` bits at `offset` of a bucket's words (an entry; at most 64 bits, within 480).
+  static std::uint64_t bits_at(const Words& w, unsigned offset, unsigned width) {
+    const unsigned word = offset >> 6, shift = offset & 63;
+    std::uint64_t v = w[word] >> shift;
+    if (shift + width > 64) v |= w[word + 1] << (64 - shift);
+    return width == 64 ? v : v & ((std::uint64_t{1} << width) - 1);
+  }
+  std::uint64_t entry_bits(const Words& w, std::size_t i) const {
+    const auto width = static_cast<unsigned>(layout_.entry_bits);
+    return bits_at(w, static_cast<unsigned>(i) * width, width);
+  }
+  TTEntry unpack_compact(std::uint64_t raw) const;
+  std::uint64_t pack_compact(const TTEntry& e, std::uint64_t high) const;
+  // The probe and store of a compact table of N entries a bucket (N from 7 to 16: entries of
+  // 480 / N bits, at most 64), unrolled with the entries' places known at compile time.
+  template <std::size_t N>
   bool probe_compact(std::uint64_t key, TTEntry& out) const;
+  template <std::size_t N>
   void store_compact(std::uint64_t key, const TTEntry& e);
 
   std::size_t buckets_ = 0;
   bool compact_ = false;
+  Layout layout_;
   std::uint64_t key_limit_ = 0;                  // compact: every key stored is below it
   Slot* table_ = nullptr;                        // mmap'ed: buckets_ * kBucketBytes bytes used
   std::atomic<std::uint64_t>* words_ = nullptr;  // the same memory, for a compact table

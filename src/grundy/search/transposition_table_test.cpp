@@ -1,7 +1,9 @@
 #include "grundy/search/transposition_table.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <fstream>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -9,6 +11,17 @@
 #include "grundy/search/random.h"
 
 namespace grundy::search {
+
+// A compact bucket's sequence lock, as a writing thread holds it.
+struct TranspositionTableTesting {
+  static std::atomic<std::uint64_t>& lock_word(TranspositionTable& tt, std::uint64_t key) {
+    std::uint64_t high;
+    const std::size_t bucket = tt.compact_bucket(key, high);
+    return tt.words_[bucket * TranspositionTable::kWordsPerBucket +
+                     TranspositionTable::kWordsPerBucket - 1];
+  }
+};
+
 namespace {
 
 TTEntry entry(int lower, int upper, std::uint16_t move, std::uint8_t depth) {
@@ -114,24 +127,33 @@ TEST(TranspositionTable, AFullTableKeepsTheDeepestAndNeverReturnsAWrongKey) {
   EXPECT_EQ(tt.permille_full(), 0);
 }
 
-// A compact table (eight 8-byte entries a bucket) is chosen when every key's high part fits.
-TEST(TranspositionTable, ACompactTableIsChosenOnlyWhenTheKeysFit) {
+// A compact table is chosen when an entry (payload and every key's high part) fits in 64 bits;
+// a bucket holds as many entries as fit in 480 bits.
+TEST(TranspositionTable, ACompactTableIsChosenOnlyWhenTheEntriesFit) {
   const std::size_t bytes = std::size_t{1} << 20;  // 2^14 buckets
   EXPECT_FALSE(TranspositionTable(bytes).compact());
   EXPECT_FALSE(TranspositionTable(bytes, 64).compact());
-  EXPECT_TRUE(TranspositionTable(bytes, 46).compact());   // high part below 2^32
-  EXPECT_FALSE(TranspositionTable(bytes, 47).compact());  // 2^33 - 1 after the split
-  EXPECT_TRUE(TranspositionTable(64, 32).compact());      // one bucket: high = key
-  EXPECT_FALSE(TranspositionTable(64, 33).compact());
-  TranspositionTable tt(bytes, 40);
-  EXPECT_EQ(tt.entry_count(), 2 * TranspositionTable(bytes).entry_count());
+  // Bounds of [-126, 126]: 8 bits each; moves below 48: 6 bits; payload 30, high 34 bits.
+  EXPECT_TRUE(TranspositionTable(bytes, 48).compact());
+  EXPECT_EQ(TranspositionTable(bytes, 48).entries_per_bucket(), 7u);
+  EXPECT_FALSE(TranspositionTable(bytes, 49).compact());
+  EXPECT_TRUE(TranspositionTable(bytes, 49, 20).compact());  // bounds of 6 bits: 61 in all
+  EXPECT_TRUE(TranspositionTable(64, 34).compact());         // one bucket: high = key
+  EXPECT_FALSE(TranspositionTable(64, 35).compact());
+  EXPECT_FALSE(TranspositionTable(bytes, 40, -1).compact());
+  // 4x5 Dots and Boxes in 12 GiB: 49-bit keys over 3 * 2^26 buckets leave a high part of 22
+  // bits; values within 20 boxes: 48-bit entries, ten a bucket. The same shape, smaller:
+  TranspositionTable dots(bytes, 36, 20);
+  EXPECT_EQ(dots.entries_per_bucket(), 10u);
+  EXPECT_EQ(dots.entry_count(), 10 * dots.bucket_count());
+  EXPECT_EQ(TranspositionTable(bytes).entry_count(), 4 * dots.bucket_count());
 }
 
 // What a compact entry holds: exact entries only; the unbounded sides, the move (or none),
-// the weight; bounds outside [-126, 126] stored weaker, moves of 127 or more as none; keys
-// at or above 2^key_bits neither stored nor found.
+// the weight; bounds outside [-max_value, max_value] stored weaker, moves beyond the field as
+// none; keys at or above 2^key_bits neither stored nor found.
 TEST(TranspositionTable, ACompactEntryKeepsWhatTheSearchNeedsAndWeakensTheRest) {
-  TranspositionTable tt(std::size_t{1} << 16, 40);
+  TranspositionTable tt(std::size_t{1} << 16, 40, 20);  // moves: 6 bits, 63 is none
   ASSERT_TRUE(tt.compact());
   const int inf = TranspositionTable::kUnbounded;
   const auto exact = TranspositionTable::kExactDepth;
@@ -148,19 +170,23 @@ TEST(TranspositionTable, ACompactEntryKeepsWhatTheSearchNeedsAndWeakensTheRest) 
   EXPECT_EQ(e.move, 12);
   EXPECT_EQ(e.depth, exact);
   EXPECT_EQ(e.weight, 29);
-  ASSERT_TRUE(stored(6, entry(-126, inf, TranspositionTable::kNoMove, exact)));
-  EXPECT_EQ(e.lower, -126);
+  ASSERT_TRUE(stored(6, entry(-20, inf, TranspositionTable::kNoMove, exact)));
+  EXPECT_EQ(e.lower, -20);
   EXPECT_EQ(e.upper, inf);
   EXPECT_EQ(e.move, TranspositionTable::kNoMove);
-  ASSERT_TRUE(stored(7, entry(300, 400, 126, exact)));  // both weaker, still sound
-  EXPECT_EQ(e.lower, 126);
+  ASSERT_TRUE(stored(7, entry(20, 20, 62, exact)));
+  EXPECT_EQ(e.lower, 20);
+  EXPECT_EQ(e.upper, 20);
+  EXPECT_EQ(e.move, 62);
+  ASSERT_TRUE(stored(8, entry(21, 300, 0, exact)));  // both weaker, still sound
+  EXPECT_EQ(e.lower, 20);
   EXPECT_EQ(e.upper, inf);
-  EXPECT_EQ(e.move, 126);
-  ASSERT_TRUE(stored(8, entry(-400, -300, 127, exact)));
+  EXPECT_EQ(e.move, 0);
+  ASSERT_TRUE(stored(9, entry(-300, -21, 63, exact)));
   EXPECT_EQ(e.lower, -inf);
-  EXPECT_EQ(e.upper, -127);
+  EXPECT_EQ(e.upper, -20);
   EXPECT_EQ(e.move, TranspositionTable::kNoMove);
-  EXPECT_FALSE(stored(9, entry(1, 1, 0, 20)));  // limited depth: not kept
+  EXPECT_FALSE(stored(10, entry(1, 1, 0, 20)));  // limited depth: not kept
   EXPECT_FALSE(stored(std::uint64_t{1} << 40, entry(1, 1, 0, exact)));
   // The same key again: bounds intersected, the move kept when the new entry has none.
   ASSERT_TRUE(stored(5, entry(-3, 9, TranspositionTable::kNoMove, exact)));
@@ -169,45 +195,130 @@ TEST(TranspositionTable, ACompactEntryKeepsWhatTheSearchNeedsAndWeakensTheRest) 
   EXPECT_EQ(e.move, 12);
 }
 
-// A full compact table: a hit is always the key's own entry, for_each gives back the very keys
-// stored (each key is rebuilt from its bucket and its high part), and clear() empties it.
+// Entries of every width, in 1, 3 and 37 buckets (some straddle two words, one may end in the
+// word of the sequence lock): a hit is always the key's own entry, for_each gives back the very
+// keys stored (each key is rebuilt from its bucket and its high part), and clear() empties it.
 TEST(TranspositionTable, AFullCompactTableNeverReturnsAWrongKeyAndListsItsKeys) {
-  for (const std::size_t buckets : {std::size_t{1}, std::size_t{3}, std::size_t{37}}) {
-    TranspositionTable tt(64 * buckets, 30);
-    ASSERT_TRUE(tt.compact());
-    Rng rng(4);
-    std::vector<std::uint64_t> keys;
-    for (int i = 0; i < 3000; ++i) keys.push_back(rng() & ((std::uint64_t{1} << 30) - 1));
-    const auto value = [](std::uint64_t k) { return static_cast<int>(k % 201) - 100; };
-    for (const auto k : keys) {
-      TTEntry in = entry(value(k), value(k), static_cast<std::uint16_t>(k % 127),
-                         TranspositionTable::kExactDepth);
-      in.weight = static_cast<std::uint8_t>(k % 32);
-      tt.store(k, in);
+  for (const int max_value : {0, 3, 20, 126}) {
+    for (const int key_bits : {12, 30, 40}) {
+      for (const std::size_t buckets : {std::size_t{1}, std::size_t{3}, std::size_t{37}}) {
+        TranspositionTable tt(64 * buckets, key_bits, max_value);
+        if (!tt.compact()) continue;
+        SCOPED_TRACE(::testing::Message()
+                     << "max " << max_value << ", " << key_bits << " bits, " << buckets
+                     << " buckets, " << tt.entries_per_bucket() << " a bucket");
+        Rng rng(4);
+        std::vector<std::uint64_t> keys;
+        for (int i = 0; i < 3000; ++i) keys.push_back(rng() & ((std::uint64_t{1} << key_bits) - 1));
+        const auto value = [&](std::uint64_t k) {
+          return static_cast<int>(k % static_cast<std::uint64_t>(2 * max_value + 1)) - max_value;
+        };
+        const auto move = [&](std::uint64_t k) {
+          return static_cast<std::uint16_t>(k % static_cast<std::uint64_t>(key_bits));
+        };
+        for (const auto k : keys) {
+          TTEntry in = entry(value(k), value(k), move(k), TranspositionTable::kExactDepth);
+          in.weight = static_cast<std::uint8_t>(k % 32);
+          tt.store(k, in);
+        }
+        const std::size_t capacity = tt.entry_count();
+        EXPECT_EQ(tt.permille_full(), 1000);
+        std::size_t found = 0;
+        for (const auto k : keys) {
+          TTEntry e;
+          if (!tt.probe(k, e)) continue;
+          ++found;
+          EXPECT_EQ(e.lower, value(k)) << k;
+          EXPECT_EQ(e.upper, value(k)) << k;
+          EXPECT_EQ(e.move, move(k)) << k;
+          EXPECT_EQ(e.weight, k % 32) << k;
+        }
+        EXPECT_GE(found, capacity);
+        std::size_t listed = 0;
+        tt.for_each([&](std::uint64_t k, const TTEntry& e) {
+          ++listed;
+          EXPECT_LT(k, std::uint64_t{1} << key_bits);
+          EXPECT_EQ(e.lower, value(k)) << k;
+          EXPECT_EQ(e.move, move(k)) << k;
+          TTEntry again;
+          EXPECT_TRUE(tt.probe(k, again)) << k;
+        });
+        EXPECT_EQ(listed, capacity);
+        tt.clear();
+        EXPECT_EQ(tt.permille_full(), 0);
+      }
     }
-    EXPECT_EQ(tt.permille_full(), 1000);
-    std::size_t found = 0;
-    for (const auto k : keys) {
-      TTEntry e;
-      if (!tt.probe(k, e)) continue;
-      ++found;
-      EXPECT_EQ(e.lower, value(k)) << k;
-      EXPECT_EQ(e.move, k % 127) << k;
-    }
-    EXPECT_GE(found, 8 * buckets);
-    std::size_t listed = 0;
-    tt.for_each([&](std::uint64_t k, const TTEntry& e) {
-      ++listed;
-      EXPECT_LT(k, std::uint64_t{1} << 30);
-      EXPECT_EQ(e.lower, value(k)) << k;
-      EXPECT_EQ(e.move, k % 127) << k;
-      TTEntry again;
-      EXPECT_TRUE(tt.probe(k, again)) << k;
-    });
-    EXPECT_EQ(listed, 8 * buckets);
-    tt.clear();
-    EXPECT_EQ(tt.permille_full(), 0);
   }
+}
+
+// While a thread writes a bucket (its sequence lock odd), a probe there reads a miss and a store
+// there is dropped; once the lock is even again the bucket reads as before.
+TEST(TranspositionTable, ABucketBeingWrittenReadsAsAMissAndDropsStores) {
+  TranspositionTable tt(64 * 4, 36, 20);
+  ASSERT_TRUE(tt.compact());
+  const auto exact = TranspositionTable::kExactDepth;
+  tt.store(77, entry(3, 5, 1, exact));
+  TTEntry e;
+  ASSERT_TRUE(tt.probe(77, e));
+  auto& lock = TranspositionTableTesting::lock_word(tt, 77);
+  const std::uint64_t one = std::uint64_t{1} << 32;
+  lock.fetch_add(one);  // a writer takes the bucket
+  EXPECT_FALSE(tt.probe(77, e));
+  tt.store(77, entry(4, 4, 2, exact));  // dropped
+  std::size_t listed = 0;
+  tt.for_each([&](std::uint64_t, const TTEntry&) { ++listed; });
+  EXPECT_EQ(listed, 0u);  // skipped, not read half-written
+  lock.fetch_add(one);    // and lets it go
+  ASSERT_TRUE(tt.probe(77, e));
+  EXPECT_EQ(e.lower, 3);
+  EXPECT_EQ(e.upper, 5);
+  tt.store(77, entry(4, 4, 2, exact));
+  ASSERT_TRUE(tt.probe(77, e));
+  EXPECT_EQ(e.lower, 4);
+  EXPECT_EQ(e.upper, 4);
+}
+
+// Threads that store and probe the same few buckets at once (entries across words, the
+// sequence lock under contention): every hit, and every entry for_each lists meanwhile, is
+// whole, the key's own.
+TEST(TranspositionTable, ThreadsSharingACompactTableNeverSeeATornEntry) {
+  TranspositionTable tt(64 * 4, 36, 20);  // 48-bit entries, ten a bucket
+  ASSERT_TRUE(tt.compact());
+  const auto value = [](std::uint64_t k) {
+    return static_cast<int>(k % 40) - 20;
+  };  // and upper one more
+  const auto move = [](std::uint64_t k) { return static_cast<std::uint16_t>(k % 36); };
+  std::atomic<std::uint64_t> wrong{0}, hits{0};
+  const auto check = [&](std::uint64_t k, const TTEntry& e) {
+    const int v = value(k);
+    if (e.lower != v || e.upper != v + static_cast<int>(k & 1) || e.move != move(k) ||
+        e.weight != static_cast<int>(k % 32))
+      wrong.fetch_add(1);
+  };
+  const auto work = [&](std::uint64_t seed) {
+    Rng rng(seed);
+    for (int i = 0; i < 500000; ++i) {
+      const std::uint64_t k = rng() % 5000;  // 5,000 keys for 40 entries
+      TTEntry e;
+      if (rng() % 2) {
+        if (tt.probe(k, e)) {
+          hits.fetch_add(1);
+          check(k, e);
+        }
+      } else {
+        TTEntry in = entry(value(k), value(k) + static_cast<int>(k & 1), move(k),
+                           TranspositionTable::kExactDepth);
+        in.weight = static_cast<std::uint8_t>(k % 32);
+        tt.store(k, in);
+      }
+    }
+  };
+  std::thread a(work, 1), b(work, 2);
+  for (int i = 0; i < 200; ++i) tt.for_each(check);
+  a.join();
+  b.join();
+  EXPECT_EQ(wrong.load(), 0u);
+  EXPECT_GT(hits.load(), 1000u);
 }
 
 }  // namespace

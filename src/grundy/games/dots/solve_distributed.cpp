@@ -48,7 +48,8 @@ search::distributed::WorkerEngine distributed_runner(const DotsState& s, const S
   auto graph = std::make_shared<const SolverGraph>(SolverGraph::of(s, o.symmetry));
   SolverState root(*graph, graph->present_of(s), s.to_move());
   root.set_symmetry(o.symmetry);
-  auto engine = dist::alpha_beta_runner(root, o.table_bytes, share_weight, graph->strings);
+  auto engine =
+      dist::alpha_beta_runner(root, o.table_bytes, share_weight, graph->strings, graph->coins);
   engine.run = [graph, run = std::move(engine.run)](const dist::Job& job,
                                                     const std::atomic<bool>& cancel) {
     return run(job, cancel);  // `graph` lives as long as the runner

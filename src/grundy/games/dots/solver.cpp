@@ -30,9 +30,10 @@ SolveResult solve(const DotsState& s, const SolveOptions& o) {
   // whole board); the graph of a big board's undrawn lines is numbered afresh each time.
   std::unique_ptr<search::TranspositionTable> own;
   const bool reuse = o.table != nullptr && s.board().lines() <= 64;
-  // Keys are sets of strings (below 2^strings) and every entry is exact: a compact table holds
-  // twice the entries in the same memory (transposition_table.h).
-  if (!reuse) own = std::make_unique<search::TranspositionTable>(o.table_bytes, g.strings);
+  // Keys are sets of strings (below 2^strings), values within the open boxes (coins) and every
+  // entry exact: a compact table holds 2-3 times the entries in the same memory
+  // (transposition_table.h).
+  if (!reuse) own = std::make_unique<search::TranspositionTable>(o.table_bytes, g.strings, g.coins);
   search::TranspositionTable& tt = reuse ? *o.table : *own;
   search::AlphaBeta<SolverState> ab(tt);
   r.table_giant_pages = tt.giant_pages();

@@ -86,18 +86,19 @@ class AlphaBetaShare : public OutboxShare {
 };
 
 // `share_weight` > 0: the table is shared (AlphaBetaShare) from that weight up. `key_bits` < 64:
-// every key is below 2^key_bits and every search exact, so the table may be compact
-// (transposition_table.h).
+// every key is below 2^key_bits, every value in [-max_value, max_value] and every search
+// exact, so the table may be compact (transposition_table.h).
 template <TwoPlayerState S>
 WorkerEngine alpha_beta_runner(const S& root, std::size_t table_bytes, int share_weight = 0,
-                               int key_bits = 64) {
+                               int key_bits = 64, int max_value = 126) {
   struct Engine {
-    Engine(const S& r, std::size_t bytes, int bits) : root(r), table(bytes, bits), search(table) {}
+    Engine(const S& r, std::size_t bytes, int bits, int max)
+        : root(r), table(bytes, bits, max), search(table) {}
     S root;
     TranspositionTable table;
     AlphaBeta<S> search;
   };
-  auto e = std::make_shared<Engine>(root, table_bytes, key_bits);
+  auto e = std::make_shared<Engine>(root, table_bytes, key_bits, max_value);
   std::shared_ptr<AlphaBetaShare> share;
   if (share_weight > 0) {
     share = std::make_shared<AlphaBetaShare>(e->table);
