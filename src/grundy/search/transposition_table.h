@@ -83,6 +83,15 @@ class TranspositionTable {
   void store(std::uint64_t key, const TTEntry& e);
 
   void clear();
+  // Keys name positions of one game or board only. A table that serves several (a player's,
+  // kept between games) is claimed by each search for its own (`owner`: any nonzero tag, the
+  // board's size for Dots and Boxes) and emptied when the owner changes, so that a key of one
+  // board never finds an entry of another. Not for tables that threads are using.
+  void claim(std::uint64_t owner) {
+    if (owner == owner_) return;
+    if (owner_ != 0) clear();
+    owner_ = owner;
+  }
   // Starts a new generation: older entries become the first to be replaced.
   void new_generation() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 7); }
 
@@ -180,6 +189,7 @@ class TranspositionTable {
   std::size_t mapped_ = 0;  // bytes mapped (whole 1 GiB pages when giant_pages_)
   bool giant_pages_ = false;
   std::uint8_t generation_ = 0;
+  std::uint64_t owner_ = 0;  // claim(): 0 until a search claims the table
 };
 
 }  // namespace grundy::search

@@ -35,6 +35,12 @@ SolveResult solve(const DotsState& s, const SolveOptions& o) {
   // (transposition_table.h).
   if (!reuse) own = std::make_unique<search::TranspositionTable>(o.table_bytes, g.strings, g.coins);
   search::TranspositionTable& tt = reuse ? *o.table : *own;
+  // Keys are sets of lines of this board: another board's entries would answer for positions
+  // they are not (the counting of the control player and of hints, `dots analyze` and the web
+  // app keeps one table a thread for every board it is asked about).
+  if (reuse)
+    tt.claim(static_cast<std::uint64_t>(s.board().rows()) << 32 |
+             static_cast<std::uint64_t>(s.board().cols()));
   search::AlphaBeta<SolverState> ab(tt);
   r.table_giant_pages = tt.giant_pages();
   int lower = -search::kInfinity, upper = search::kInfinity;

@@ -76,6 +76,32 @@ TEST(DotsSolver, RandomPositionsOfLargerBoardsEqualExhaustiveSearch) {
   }
 }
 
+// A caller's table (players keep one between moves and games; the hint's counting keeps one per
+// thread, for every board it is asked about) serves solves on boards of different sizes, with
+// and without symmetries, one after another: every answer is still the board's own.
+TEST(DotsSolver, ATableSharedByDifferentBoardsNeverMixesThem) {
+  search::Rng rng(77);
+  search::TranspositionTable table(std::size_t{1} << 20);
+  std::vector<std::pair<const Board*, testing::BruteDots>> boards;
+  for (auto [r, c] : {std::pair{2, 3}, {3, 2}, {1, 5}, {2, 2}})
+    boards.emplace_back(&Board::get(r, c), testing::BruteDots(Board::get(r, c)));
+  for (int i = 0; i < (sanitized() ? 150 : 600); ++i) {
+    auto& [b, brute] = boards[rng.below(static_cast<std::uint32_t>(boards.size()))];
+    const int undrawn = 4 + static_cast<int>(rng.below(10));
+    const std::uint64_t drawn = random_drawn(*b, rng, std::min(undrawn, b->lines()));
+    SolveOptions o;
+    o.table = &table;
+    o.symmetry = rng.below(2) == 0;
+    const auto r = solve(state_of(*b, drawn), o);
+    ASSERT_TRUE(r.complete);
+    ASSERT_EQ(r.value, brute.value(drawn))
+        << b->size_name() << " drawn " << drawn << ", solve " << i;
+    auto best = r.best;
+    std::sort(best.begin(), best.end());
+    ASSERT_EQ(best, brute.best(drawn)) << b->size_name() << " drawn " << drawn << ", solve " << i;
+  }
+}
+
 TEST(DotsSolver, PublishedValuesFromTheEmptyBoard) {
   // 1 x n: -1 for odd n, 0 for even n (DESIGN.md).
   for (int n = 1; n <= (sanitized() ? 5 : 8); ++n) {
