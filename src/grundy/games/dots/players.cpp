@@ -187,7 +187,16 @@ class PerfectEngine : public DotsPlayer {
     so.seconds = options_.seconds;
     so.threads = 1;
     so.stop = options_.stop;
-    if (!table_) table_ = std::make_unique<search::TranspositionTable>(options_.table_bytes);
+    // One table a board (of at most 64 lines: beyond, the solver keys positions afresh each
+    // time and takes its own), compact: keys below 2^lines, values within the boxes.
+    const Board& b = s.board();
+    if (b.lines() <= 64 && (!table_ || table_rows_ != b.rows() || table_cols_ != b.cols())) {
+      table_.reset();  // the old one's memory first
+      table_ =
+          std::make_unique<search::TranspositionTable>(options_.table_bytes, b.lines(), b.boxes());
+      table_rows_ = b.rows();
+      table_cols_ = b.cols();
+    }
     so.table = table_.get();
     try {
       const auto r = solve(s, so);
@@ -202,6 +211,7 @@ class PerfectEngine : public DotsPlayer {
   search::Rng rng_;
   EngineOptions options_;
   std::unique_ptr<search::TranspositionTable> table_;  // kept between moves and games
+  int table_rows_ = 0, table_cols_ = 0;                // ... of this board
 };
 
 }  // namespace

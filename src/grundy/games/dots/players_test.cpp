@@ -10,6 +10,7 @@
 #include "grundy/games/dots/nimstring.h"
 #include "grundy/games/dots/solver.h"
 #include "grundy/games/dots/strategy.h"
+#include "grundy/games/dots/testing/brute.h"
 #include "grundy/search/match.h"
 #include "grundy/testing/sanitized.h"
 
@@ -162,6 +163,31 @@ TEST(DotsEngines, PerfectMovingSecondOn3x3WinsAndMovingFirstLosesByAtMostThree) 
 
 bool contains(const std::vector<int>& v, int x) {
   return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+// One perfect engine asked about boards of several sizes in turn (its table is kept between
+// moves and games, one board at a time): every line it draws is one of the board's best.
+TEST(DotsEngines, PerfectKeepsItsTableBetweenBoardsAndEveryMoveIsBest) {
+  auto perfect = make_engine("perfect", 5, {.seconds = 30});
+  search::Rng rng(6);
+  std::vector<std::pair<const Board*, testing::BruteDots>> boards;
+  for (auto [r, c] : {std::pair{2, 3}, {3, 2}, {1, 5}, {2, 2}})
+    boards.emplace_back(&Board::get(r, c), testing::BruteDots(Board::get(r, c)));
+  for (int i = 0; i < (sanitized() ? 40 : 200); ++i) {
+    auto& [b, brute] = boards[rng.below(static_cast<std::uint32_t>(boards.size()))];
+    std::uint64_t drawn = 0;
+    DotsState s(*b);
+    for (int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(b->lines() - 3))); k > 0;
+         --k) {
+      int l;
+      do l = static_cast<int>(rng.below(static_cast<std::uint32_t>(b->lines())));
+      while (s.drawn(l));
+      s.play(static_cast<DotsState::Move>(l));
+      drawn |= std::uint64_t{1} << l;
+    }
+    const int m = perfect->choose(s);
+    EXPECT_TRUE(contains(brute.best(drawn), m)) << b->size_name() << " drawn " << drawn;
+  }
 }
 
 // 4x4 middle games from control against greedy where no safe line wins the fight for control
