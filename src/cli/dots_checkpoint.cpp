@@ -10,6 +10,7 @@
 
 #include "dots_cli.h"
 #include "grundy/core/error.h"
+#include "grundy/core/hex.h"
 #include "grundy/games/dots/checkpoint_summary.h"
 #include "io.h"
 
@@ -36,7 +37,7 @@ void print_summary(const std::string& file, const dots::CheckpointSummary& s) {
              std::clamp(c.lower, -open, open), std::clamp(c.upper, -open, open), c.nodes,
              c.seconds);
   if (c.keys != 0)
-    fmt::print("Solver keys {:016x}: {}.\n", c.keys,
+    fmt::print("Solver keys {}: {}.\n", hex64(c.keys),
                s.keys_match ? "this grundy's, it can resume the run"
                             : "not this grundy's, it cannot resume the run");
   else

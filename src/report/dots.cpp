@@ -4,6 +4,7 @@
 
 #include <fmt/core.h>
 
+#include "grundy/core/hex.h"
 #include "grundy/games/dots/render.h"
 
 namespace grundy::report {
@@ -181,7 +182,7 @@ nlohmann::json dots_checkpoint_json(const dots::CheckpointSummary& s) {
           {"entries", c.entries},
           {"by_weight", weights},
           {"version", c.version},
-          {"keys", c.keys != 0 ? nlohmann::json(fmt::format("{:016x}", c.keys)) : nlohmann::json()},
+          {"keys", c.keys != 0 ? nlohmann::json(hex64(c.keys)) : nlohmann::json()},
           {"keys_match", s.keys_match}};
 }
 

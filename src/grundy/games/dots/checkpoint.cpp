@@ -8,10 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include <fmt/core.h>
-
 #include "grundy/core/bytes.h"
 #include "grundy/core/error.h"
+#include "grundy/core/hex.h"
 #include "grundy/core/output_file.h"
 #include "grundy/games/dots/board.h"
 #include "grundy/games/dots/solver_keys.h"
@@ -81,10 +80,6 @@ void get_header(ByteReader& r, SolveCheckpoint& c) {
   c.seconds = r.get<double>();
 }
 
-std::string hex(std::uint64_t v) {
-  return fmt::format("{:016x}", v);
-}
-
 // A file written for `expected`'s position and keys, or InputError (before any entry is read).
 void check_position(const SolveCheckpoint& c, const SolveCheckpoint& expected,
                     const std::string& name) {
@@ -99,7 +94,7 @@ void check_position(const SolveCheckpoint& c, const SolveCheckpoint& expected,
                      "positions; resume it with the grundy that wrote it, or start again");
   if (c.keys != 0 && c.keys != expected.keys)
     throw InputError(name + " was written by a solver that keys positions differently (keys " +
-                     hex(c.keys) + ", this grundy's " + hex(expected.keys) +
+                     hex64(c.keys) + ", this grundy's " + hex64(expected.keys) +
                      "): its entries would stand for other positions; resume it with the grundy "
                      "that wrote it, or start again");
 }

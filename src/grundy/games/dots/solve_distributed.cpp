@@ -3,13 +3,11 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
 #include <memory>
 
-#include <fmt/core.h>
-
 #include "grundy/core/error.h"
+#include "grundy/core/hex.h"
 #include "grundy/games/dots/checkpoint.h"
 #include "grundy/games/dots/solver_graph.h"
 #include "grundy/games/dots/solver_keys.h"
@@ -33,14 +31,11 @@ int round_to_parity(int v, int parity, bool upper) {
 }  // namespace
 
 std::string distributed_tag(const DotsState& s, bool symmetry) {
-  char drawn[40];
-  std::snprintf(drawn, sizeof drawn, "%016llx%016llx",
-                static_cast<unsigned long long>(s.drawn_lines().hi),
-                static_cast<unsigned long long>(s.drawn_lines().lo));
+  const std::string drawn = hex64(s.drawn_lines().hi) + hex64(s.drawn_lines().lo);
   return "dots " + std::to_string(s.board().rows()) + "x" + std::to_string(s.board().cols()) +
          " drawn " + drawn + " to_move " + std::to_string(s.to_move()) + " symmetry " +
          (symmetry ? "1" : "0") + " keys " +
-         fmt::format("{:016x}", solver_keys(s.board(), s.drawn_lines(), s.to_move(), symmetry));
+         hex64(solver_keys(s.board(), s.drawn_lines(), s.to_move(), symmetry));
 }
 
 search::distributed::WorkerEngine distributed_runner(const DotsState& s, const SolveOptions& o,

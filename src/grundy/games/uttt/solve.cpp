@@ -3,10 +3,10 @@
 #include <sys/stat.h>
 
 #include <chrono>
-#include <cstdio>
 #include <functional>
 
 #include "grundy/core/error.h"
+#include "grundy/core/hex.h"
 #include "grundy/core/output_file.h"
 #include "grundy/games/uttt/notation.h"
 #include "grundy/games/uttt/proof_text.h"
@@ -26,9 +26,7 @@ bool file_exists(const std::string& path) {
 }
 
 std::string checkpoint_tag(const Board& b, const std::string& opening) {
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(b.hash()));
-  return "uttt " + rules_name(b.rules()) + " position " + hex + " symmetric keys" +
+  return "uttt " + rules_name(b.rules()) + " position " + hex64(b.hash()) + " symmetric keys" +
          checkpoint_keys_suffix(b) + (opening.empty() ? "" : " opening " + opening);
 }
 

@@ -1,10 +1,10 @@
 #include "grundy/games/uttt/solve_distributed.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <memory>
 
 #include "grundy/core/error.h"
+#include "grundy/core/hex.h"
 #include "grundy/games/uttt/notation.h"
 #include "grundy/games/uttt/proof_text.h"
 #include "grundy/games/uttt/symmetric.h"
@@ -24,9 +24,7 @@ using Walk = dist::ProofWalk<SymmetricBoard>;
 using dist::fragment_id;
 
 std::string tag_of(const Board& b) {
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(b.hash()));
-  return "uttt " + rules_name(b.rules()) + " position " + hex + " distributed" +
+  return "uttt " + rules_name(b.rules()) + " position " + hex64(b.hash()) + " distributed" +
          checkpoint_keys_suffix(b);
 }
 

@@ -1,8 +1,7 @@
 #include "grundy/games/uttt/solver_keys.h"
 
-#include <cstdio>
-
 #include "grundy/core/bytes.h"
+#include "grundy/core/hex.h"
 #include "grundy/games/uttt/symmetric.h"
 #include "grundy/search/random.h"
 
@@ -51,9 +50,7 @@ bool legacy_keys_hold() {
 
 std::string checkpoint_keys_suffix(const Board& b) {
   if (legacy_keys_hold()) return "";
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(solver_keys(b)));
-  return std::string(" keys ") + hex;
+  return " keys " + hex64(solver_keys(b));
 }
 
 }  // namespace grundy::uttt
