@@ -1,5 +1,6 @@
 #include "grundy/games/dots/game_review.h"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 
@@ -19,8 +20,9 @@ GameReview review_game(const Board& board, const std::vector<int>& moves,
     positions.back().play(static_cast<DotsState::Move>(m));
   }
   // One table for the whole game: what the solver learns near the end, the earlier (harder)
-  // positions find. Solved from the last position back for that reason.
-  search::TranspositionTable table(options.table_bytes);
+  // positions find. Solved from the last position back for that reason. Compact (keys below
+  // 2^lines, values within the boxes) on the boards of at most 63 lines where the solver uses it.
+  search::TranspositionTable table(options.table_bytes, std::min(board.lines(), 64), board.boxes());
   std::vector<SolveResult> solved(positions.size());
   GameReview review;
   for (std::size_t i = positions.size(); i-- > 0;) {
