@@ -137,6 +137,7 @@ TranspositionTable::TranspositionTable(std::size_t bytes, int key_bits, int max_
     compact_ = needed <= 64;
   }
   key_limit_ = compact_ ? std::uint64_t{1} << key_bits : 0;
+  by_buckets_ = FastDivisor(buckets_);
   const std::size_t size = buckets_ * kBucketBytes;
   void* p = MAP_FAILED;
 #if defined(MAP_HUGETLB) && defined(MAP_HUGE_SHIFT)
@@ -185,9 +186,10 @@ std::size_t TranspositionTable::compact_offset(std::uint64_t high) const {
   return static_cast<std::size_t>((static_cast<u128>(mix64(high)) * buckets_) >> 64);
 }
 
+// Keys are below 2^63 here (key_limit_), as the divisor needs.
 std::size_t TranspositionTable::compact_bucket(std::uint64_t key, std::uint64_t& high) const {
-  high = key / buckets_;
-  const std::size_t index = key % buckets_ + compact_offset(high);
+  high = by_buckets_.quotient(key);
+  const std::size_t index = static_cast<std::size_t>(key - high * buckets_) + compact_offset(high);
   return index >= buckets_ ? index - buckets_ : index;
 }
 

@@ -29,6 +29,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "grundy/search/fast_divisor.h"
+
 namespace grundy::search {
 
 struct TTEntry {
@@ -69,6 +71,7 @@ class TranspositionTable {
   // Starts loading the bucket of `key` into the cache (call early, probe later).
   void prefetch(std::uint64_t key) const {
     if (compact_) {
+      if (key >= key_limit_) return;
       std::uint64_t high;
       __builtin_prefetch(words_ + compact_bucket(key, high) * kWordsPerBucket);
     } else {
@@ -181,6 +184,7 @@ class TranspositionTable {
   void store_compact(std::uint64_t key, const TTEntry& e);
 
   std::size_t buckets_ = 0;
+  FastDivisor by_buckets_;  // compact tables: key / buckets_
   bool compact_ = false;
   Layout layout_;
   std::uint64_t key_limit_ = 0;                  // compact: every key stored is below it
