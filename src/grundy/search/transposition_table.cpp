@@ -250,7 +250,6 @@ void TranspositionTable::store_compact(std::uint64_t key, const TTEntry& e) {
   Words w;
   for (std::size_t i = 0; i < last; ++i) w[i] = b[i].load(std::memory_order_relaxed);
   w[last] = lock;
-  const std::uint64_t payload_mask = (std::uint64_t{1} << layout_.payload_bits) - 1;
   unsigned victim = 0;
   int victim_value = 1 << 30;
   TTEntry merged = e;
@@ -258,7 +257,7 @@ void TranspositionTable::store_compact(std::uint64_t key, const TTEntry& e) {
   for (unsigned i = 0; i < N; ++i) {
     const std::uint64_t raw = bits_at(w, i * width, width);
     if ((raw & 1u) && (raw >> layout_.payload_bits) == high) {
-      merged = merged_with(unpack_compact(raw & payload_mask), e);
+      merged = merged_with(unpack_compact(raw), e);
       victim = i;
       break;
     }
