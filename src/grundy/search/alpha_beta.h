@@ -357,6 +357,7 @@ class AlphaBeta {
     std::array<int, SearchProgress::kProgressPlies + 1> at{}, of{};
     History history;
     TTStats stats;
+    std::uint64_t stores_noted = 0;  // of stats.stores, told to the table (its aging)
     Worker(AlphaBeta& o, int i) : owner(o), id(i) {}
 
     // `first_of_cut`: m is the first move of a node expected to cut off (below).
@@ -558,6 +559,8 @@ class AlphaBeta {
 
   // Called every 1024 nodes by each worker: budgets, stop flags and progress.
   void poll(Worker& w) {
+    tt_.note_stores(w.stats.stores - w.stores_noted);
+    w.stores_noted = w.stats.stores;
     if (w.id > 0) {
       helper_nodes_.fetch_add(1024, std::memory_order_relaxed);
       if (stop_helpers_.load(std::memory_order_relaxed)) throw Aborted{};

@@ -86,7 +86,7 @@ std::uint64_t TranspositionTable::pack_compact(const TTEntry& e, std::uint64_t h
   const std::uint64_t no_move = (std::uint64_t{1} << layout_.move_bits) - 1;
   const std::uint64_t move = e.move < no_move ? e.move : no_move;
   const int b = layout_.bound_bits;
-  return 1u | static_cast<std::uint64_t>(generation_ & 3u) << 1 |
+  return 1u | static_cast<std::uint64_t>(generation_.load(std::memory_order_relaxed) & 3u) << 1 |
          static_cast<std::uint64_t>(std::min<std::uint8_t>(e.weight, 31)) << 3 | lower << 8 |
          upper << (8 + b) | move << (8 + 2 * b) | high << layout_.payload_bits;
 }
@@ -252,6 +252,7 @@ void TranspositionTable::store_compact(std::uint64_t key, const TTEntry& e) {
   w[last] = lock;
   unsigned victim = 0;
   int victim_value = 1 << 30;
+  const unsigned generation = generation_.load(std::memory_order_relaxed) & 3u;
   TTEntry merged = e;
 #pragma GCC unroll 16
   for (unsigned i = 0; i < N; ++i) {
@@ -261,9 +262,9 @@ void TranspositionTable::store_compact(std::uint64_t key, const TTEntry& e) {
       victim = i;
       break;
     }
-    // Empty first, then older generations, then the lightest.
+    // Empty first, then the lightest, an entry of the current generation counted heavier.
     const int value = !(raw & 1u) ? -1
-                                  : (((raw >> 1) & 3u) == (generation_ & 3u) ? 1024 : 0) +
+                                  : (((raw >> 1) & 3u) == generation ? kCurrentBonus : 0) +
                                         static_cast<int>((raw >> 3) & 31u);
     if (value < victim_value) {
       victim_value = value;
@@ -341,20 +342,21 @@ void TranspositionTable::store(std::uint64_t key, const TTEntry& e) {
   Slot* b = bucket(key);
   Slot* victim = nullptr;
   int victim_value = 1 << 30;
+  const std::uint8_t generation = generation_.load(std::memory_order_relaxed);
   TTEntry merged = e;
   for (std::size_t i = 0; i < kEntriesPerBucket; ++i) {
     const std::uint64_t d = b[i].data.load(std::memory_order_relaxed);
     const std::uint64_t c = b[i].check.load(std::memory_order_relaxed);
     if (d != 0 && (c ^ d) == key) {
       const TTEntry old = unpack(d);
-      if (old.depth > e.depth && generation_of(d) == generation_) return;  // keep the deeper
+      if (old.depth > e.depth && generation_of(d) == generation) return;  // keep the deeper
       if (old.depth == e.depth) merged = merged_with(old, e);
       victim = &b[i];
       break;
     }
     // Empty first, then older generations, then the shallowest and lightest.
     const int value = d == 0 ? -1
-                             : (generation_of(d) == generation_ ? 1024 : 0) +
+                             : (generation_of(d) == generation ? 1024 : 0) +
                                    8 * static_cast<int>((d >> 48) & 127u) +
                                    static_cast<int>((d >> 55) & 31u);
     if (value < victim_value) {
@@ -362,7 +364,7 @@ void TranspositionTable::store(std::uint64_t key, const TTEntry& e) {
       victim = &b[i];
     }
   }
-  const std::uint64_t d = pack(merged, generation_);
+  const std::uint64_t d = pack(merged, generation);
   victim->data.store(d, std::memory_order_relaxed);
   victim->check.store(key ^ d, std::memory_order_relaxed);
 }

@@ -96,7 +96,26 @@ class TranspositionTable {
     owner_ = owner;
   }
   // Starts a new generation: older entries become the first to be replaced.
-  void new_generation() { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 7); }
+  void new_generation() {
+    generation_.store(
+        static_cast<std::uint8_t>((generation_.load(std::memory_order_relaxed) + 1) & 7),
+        std::memory_order_relaxed);
+  }
+  // A compact table ages by itself: after every kAgingPeriod times its capacity in stores a
+  // new generation begins, and an entry of the one before keeps its place only while it is
+  // more than kCurrentBonus heavier (in log2 nodes) than the lightest current one. Without
+  // it, the heavy entries of subtrees long finished fill a short table for good (a 4x5 run
+  // stores 20 times its 2e9 entries and more). The searches report their stores here (every
+  // thread now and then, not at each store: a shared counter would cost a cache line's trip
+  // a store). Other tables ignore it.
+  static constexpr std::uint64_t kAgingPeriod = 4;
+  static constexpr int kCurrentBonus = 2;
+  void note_stores(std::uint64_t n) {
+    if (!compact_ || n == 0) return;
+    const std::uint64_t period = kAgingPeriod * entry_count();
+    const std::uint64_t before = stores_noted_.fetch_add(n, std::memory_order_relaxed);
+    if (before / period != (before + n) / period) new_generation();
+  }
 
   std::size_t bucket_count() const { return buckets_; }
   // Whether the table is compact, and how many entries it (or one bucket) holds.
@@ -192,8 +211,9 @@ class TranspositionTable {
   std::atomic<std::uint64_t>* words_ = nullptr;  // the same memory, for a compact table
   std::size_t mapped_ = 0;  // bytes mapped (whole 1 GiB pages when giant_pages_)
   bool giant_pages_ = false;
-  std::uint8_t generation_ = 0;
-  std::uint64_t owner_ = 0;  // claim(): 0 until a search claims the table
+  std::atomic<std::uint8_t> generation_{0};
+  std::atomic<std::uint64_t> stores_noted_{0};  // compact: what note_stores() was told
+  std::uint64_t owner_ = 0;                     // claim(): 0 until a search claims the table
 };
 
 }  // namespace grundy::search

@@ -253,6 +253,52 @@ TEST(TranspositionTable, AFullCompactTableNeverReturnsAWrongKeyAndListsItsKeys) 
 
 // While a thread writes a bucket (its sequence lock odd), a probe there reads a miss and a store
 // there is dropped; once the lock is even again the bucket reads as before.
+// A compact table ages: once its searches have reported kAgingPeriod times its capacity in
+// stores, the entries before count kCurrentBonus lighter than new ones of the same weight, so
+// new entries push out old ones a little heavier, and old ones much heavier stay. Without the
+// stores reported, the same new entries push out each other.
+TEST(TranspositionTable, ACompactTableAgesByTheStoresItIsTold) {
+  const auto exact = TranspositionTable::kExactDepth;
+  auto weighted = [&](int w) {
+    TTEntry e = entry(1, 1, 2, exact);
+    e.weight = static_cast<std::uint8_t>(w);
+    return e;
+  };
+  for (const int old_weight : {5, 9}) {
+    for (const bool aged : {false, true}) {
+      SCOPED_TRACE(::testing::Message() << "old weight " << old_weight << ", aged " << aged);
+      TranspositionTable tt(64, 36, 20);  // one bucket (of seven): every key lands in it
+      ASSERT_TRUE(tt.compact());
+      const std::size_t n = tt.entries_per_bucket();
+      for (std::uint64_t k = 1; k <= n; ++k) tt.store(k, weighted(old_weight));
+      const std::uint64_t period = TranspositionTable::kAgingPeriod * tt.entry_count();
+      tt.note_stores(period - 1);  // not yet a period
+      if (aged) tt.note_stores(1);
+      for (std::uint64_t k = 100; k < 100 + n - 1; ++k) tt.store(k, weighted(4));
+      std::size_t old_kept = 0, new_kept = 0;
+      TTEntry e;
+      for (std::uint64_t k = 1; k <= n; ++k) old_kept += tt.probe(k, e);
+      for (std::uint64_t k = 100; k < 100 + n - 1; ++k) new_kept += tt.probe(k, e);
+      EXPECT_EQ(old_kept + new_kept, n);
+      // 4 + bonus 2 > 5: the new push out the old; < 9: the old stay.
+      const bool pushed_out = aged && old_weight < 4 + TranspositionTable::kCurrentBonus;
+      EXPECT_EQ(new_kept, pushed_out ? n - 1 : 1u);
+    }
+  }
+  // A table of 16-byte entries does not age by itself (its searches start generations).
+  TranspositionTable wide(64);  // one bucket of four
+  ASSERT_FALSE(wide.compact());
+  TTEntry heavy = entry(1, 1, 2, exact);
+  heavy.weight = 5;
+  for (std::uint64_t k = 1; k <= 4; ++k) wide.store(k, heavy);
+  wide.note_stores(std::uint64_t{1} << 40);
+  for (std::uint64_t k = 100; k < 103; ++k) wide.store(k, entry(1, 1, 2, exact));
+  std::size_t heavy_kept = 0;
+  TTEntry e;
+  for (std::uint64_t k = 1; k <= 4; ++k) heavy_kept += wide.probe(k, e);
+  EXPECT_EQ(heavy_kept, 3u);
+}
+
 TEST(TranspositionTable, ABucketBeingWrittenReadsAsAMissAndDropsStores) {
   TranspositionTable tt(64 * 4, 36, 20);
   ASSERT_TRUE(tt.compact());
