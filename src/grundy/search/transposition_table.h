@@ -102,12 +102,14 @@ class TranspositionTable {
         std::memory_order_relaxed);
   }
   // A compact table ages by itself: after every kAgingPeriod times its capacity in stores a
-  // new generation begins, and an entry of the one before keeps its place only while it is
-  // more than kCurrentBonus heavier (in log2 nodes) than the lightest current one. Without
-  // it, the heavy entries of subtrees long finished fill a short table for good (a 4x5 run
-  // stores 20 times its 2e9 entries and more). The searches report their stores here (every
-  // thread now and then, not at each store: a shared counter would cost a cache line's trip
-  // a store). Other tables ignore it.
+  // new generation begins, and when a bucket is full an entry of an older one keeps its place
+  // only while it is kCurrentBonus or more heavier (in log2 nodes) than the lightest current
+  // one (a tie: the first of the two in the bucket goes). Without it, the heavy entries of
+  // subtrees long finished fill a short table for good (a 4x5 run stores 20 times its 2e9
+  // entries and more). The searches report their stores here (every thread now and then, not
+  // at each store: a shared counter would cost a cache line's trip a store); two threads that
+  // start generations at once may make one step of two, which only delays the aging. Other
+  // tables ignore it.
   static constexpr std::uint64_t kAgingPeriod = 4;
   static constexpr int kCurrentBonus = 2;
   void note_stores(std::uint64_t n) {
