@@ -9,7 +9,8 @@
 #
 # Environment: GRUNDY (default build/grundy; `start` copies it into the work directory so that
 # rebuilding does not change the running program), DIR (default /work/ckpt), THREADS (2),
-# TABLE_MB (12288), KEEP (entries kept in the copy here, default 500000: 7.5 MB).
+# TABLE_MB (default: 14336 when 14 pages of 1 GiB can be reserved, else 12288), KEEP (entries
+# kept in the copy here, default 500000: 7.5 MB).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -41,18 +42,34 @@ case "${1:-}" in
     rm -f "$ckpt".tmp.*
     # 1 GiB pages for the table when this user may reserve them (docs/distributed.md, "1 GiB
     # pages"): the solver takes them when the pool holds enough, else ordinary pages.
+    # Without TABLE_MB, 14 GiB when the pool can hold 14 pages (a 24 GiB machine then keeps
+    # about 9 GiB for builds and tests beside the run), else 12 GiB.
     pool=/sys/kernel/mm/hugepages/hugepages-1048576kB
-    want=$(( (${TABLE_MB:-12288} + 1023) / 1024 ))
-    if [ -w "$pool/nr_hugepages" ] && [ "$(cat "$pool/free_hugepages")" -lt "$want" ]; then
-      echo $(( $(cat "$pool/nr_hugepages") + want - $(cat "$pool/free_hugepages") )) \
-        >"$pool/nr_hugepages" || true
-      echo "1 GiB pages free: $(cat "$pool/free_hugepages") (wanted $want)"
+    reserve() {  # reserve N: grow the pool until N pages are free, as far as the kernel can
+      if [ -w "$pool/nr_hugepages" ] && [ "$(cat "$pool/free_hugepages")" -lt "$1" ]; then
+        echo $(( $(cat "$pool/nr_hugepages") + $1 - $(cat "$pool/free_hugepages") )) \
+          >"$pool/nr_hugepages" || true
+      fi
+      [ -r "$pool/free_hugepages" ] && [ "$(cat "$pool/free_hugepages")" -ge "$1" ]
+    }
+    if [ -z "${TABLE_MB:-}" ]; then
+      TABLE_MB=12288
+      reserve 14 && TABLE_MB=14336
     fi
+    want=$(( (TABLE_MB + 1023) / 1024 ))
+    reserve "$want" || true
+    if [ -w "$pool/nr_hugepages" ] && [ "$(cat "$pool/free_hugepages")" -gt "$want" ]; then
+      # give back what a larger try reserved and this table does not use
+      echo $(( $(cat "$pool/nr_hugepages") - $(cat "$pool/free_hugepages") + want )) \
+        >"$pool/nr_hugepages" || true
+    fi
+    [ -r "$pool/free_hugepages" ] && echo "1 GiB pages free: $(cat "$pool/free_hugepages") (wanted $want)"
+    echo "table: $TABLE_MB MiB"
     cp "$grundy" "$dir/grundy-run"
     stamp=$(date -u +%Y%m%d-%H%M)
     cd "$dir"
     nohup nice -n 19 ./grundy-run dots solve 4x5 --threads "${THREADS:-2}" \
-      --table-mb "${TABLE_MB:-12288}" --one-best --checkpoint "$ckpt" --checkpoint-every 600 \
+      --table-mb "$TABLE_MB" --one-best --checkpoint "$ckpt" --checkpoint-every 600 \
       --progress --resume --json >"run-$stamp.json" 2>"run-$stamp.err" &
     echo $! >"$dir/run.pid"
     echo "started: pid $(pid), log $dir/run-$stamp.err"
