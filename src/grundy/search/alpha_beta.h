@@ -22,6 +22,10 @@
 //   int max_remaining() const;           // |value| <= this (scaled): prunes hopeless windows
 //   int value_parity() const;            // every value has this parity (0 or 1), or -1
 //   bool use_etc() const;                // probe the children before searching them
+//   bool defer_busy() const;             // with several threads, put off a move that another
+//                                        //   thread is searching here (below: the threads then
+//                                        //   share the node's moves instead of perturbing the
+//                                        //   order near the root)
 //   bool use_table() const;              // false: search this node without the table
 //   static std::uint16_t move_code(Move); static Move move_from_code(std::uint16_t);
 //                                        // (default: a cast, for integer and enum moves)
@@ -99,7 +103,8 @@ struct SearchProgress {
   int permille_full = 0;  // the table's fill
   // Where an exact solve is (solve() only): the null-window test under way, "is the value at
   // least `threshold`?", and the main search's path from the root: at ply i it is on move
-  // path_move[i] (numbered from 1 in the order searched) of path_moves[i], for the first
+  // path_move[i] (numbered from 1 in the node's order; a move put off while another thread
+  // searched it keeps its number) of path_moves[i], for the first
   // path_length plies (at most kProgressPlies). A long solve's only sign of progress between
   // two proven bounds.
   static constexpr int kProgressPlies = 8;
@@ -120,6 +125,7 @@ struct SearchResult {
   std::uint64_t nodes = 0;
   double seconds = 0;
   TTStats tt;
+  std::uint64_t deferred = 0;  // moves a thread put off while another searched them (defer_busy)
 };
 
 template <TwoPlayerState S>
@@ -358,6 +364,7 @@ class AlphaBeta {
     History history;
     TTStats stats;
     std::uint64_t stores_noted = 0;  // of stats.stores, told to the table (its aging)
+    std::uint64_t deferred = 0;      // moves put off: another thread was searching them
     Worker(AlphaBeta& o, int i) : owner(o), id(i) {}
 
     // `first_of_cut`: m is the first move of a node expected to cut off (below).
@@ -436,8 +443,18 @@ class AlphaBeta {
             break;
           }
       }
-      // Lazy SMP: helpers try the moves after the first in a rotated order near the root.
-      if (id > 0 && ply < 4 && moves.size() > 2) {
+      // Several threads where the state asks for it: a move after the first that another thread
+      // is searching from this position is put off to the end (simplified ABDADA: Weill 1996;
+      // Kerrigan's "simplified ABDADA"), so that the threads spread over the moves of the nodes
+      // where they meet, near the leaves of the tree they share, and each finds the other's
+      // work in the table when it comes back to the moves it put off. The first move is never
+      // put off: the others wait for it ("young brothers wait"), since it usually settles the
+      // node. Elsewhere (Lazy SMP), helpers try the moves after the first in a rotated order
+      // near the root.
+      bool defer = false;
+      if constexpr (requires { s.defer_busy(); })
+        defer = table && owner.limits_.threads > 1 && s.defer_busy();
+      if (id > 0 && ply < 4 && moves.size() > 2 && !defer) {
         const std::size_t shift = 1 + (static_cast<std::size_t>(id) + ply) % (moves.size() - 1);
         moves.rotate_tail(shift);
       }
@@ -485,21 +502,42 @@ class AlphaBeta {
       exact_below = true;
       int best = -kInfinity;
       std::uint16_t best_code = TranspositionTable::kNoMove;
-      int number = 0;
       bool first = true;
-      for (const Move& m : moves) {
-        if (ply < SearchProgress::kProgressPlies) {
-          at[ply] = ++number;
-          of[ply] = static_cast<int>(moves.size());
+      const int breadth = static_cast<int>(moves.size());
+      MovesOf<S> later;  // the moves put off, searched after the others ...
+      std::array<std::uint16_t, S::kMaxMoves> later_place{};  // ... and their places in `moves`
+      bool second_pass = false;
+      for (std::size_t next = 0;; ++next) {
+        if (next == moves.size()) {
+          if (second_pass || later.empty()) break;
+          second_pass = true;
+          moves = later;
+          next = 0;
+        }
+        const Move& m = moves[next];
+        std::uint64_t busy = 0;
+        if (defer && !first && !second_pass) {
+          busy = owner.busy_mark(key, move_code<S>(m));
+          if (!busy) {
+            later_place[later.size()] = static_cast<std::uint16_t>(next);
+            later.push_back(m);
+            ++deferred;
+            continue;
+          }
+        }
+        if (ply < SearchProgress::kProgressPlies) {  // the move's place in the node's order
+          at[ply] = 1 + static_cast<int>(second_pass ? later_place[next] : next);
+          of[ply] = breadth;
           at[ply + 1] = 0;
         }
         const int v = child_value(s, m, depth, alpha, beta, ply, cut && first);
+        if (busy) owner.busy_clear(busy);
         if (v > best) {
           best = v;
           best_code = move_code<S>(m);
           if (v > alpha) alpha = v;
           if (alpha >= beta) {
-            history.reward(best_code, moves.size());
+            history.reward(best_code, static_cast<std::size_t>(breadth));
             break;
           }
         }
@@ -541,6 +579,7 @@ class AlphaBeta {
 
   void begin(const SearchLimits& limits) {
     limits_ = limits;
+    for (auto& b : busy_) b.store(0, std::memory_order_relaxed);
     aborted_ = limits.stop && limits.stop->load();
     stop_helpers_ = false;
     start_ = std::chrono::steady_clock::now();
@@ -638,7 +677,9 @@ class AlphaBeta {
     for (auto& t : helpers) t.join();
     nodes_total_ = main.nodes + helper_nodes_.load();
     stats_ = main.stats;
+    deferred_total_ = main.deferred;
     for (const auto& hw : helper_workers) {
+      deferred_total_ += hw->deferred;
       stats_.probes += hw->stats.probes;
       stats_.hits += hw->stats.hits;
       stats_.stores += hw->stats.stores;
@@ -649,7 +690,33 @@ class AlphaBeta {
     r.nodes = nodes_total_;
     r.seconds = elapsed();
     r.tt = stats_;
+    r.deferred = deferred_total_;
   }
+
+  // The moves some thread is searching (defer_busy), as a hash of (position, move) in a slot of
+  // their own: the threads' paths need a few hundred. A collision or a race between two threads
+  // changes only the order in which a node's moves are searched, never a result; so does a mark
+  // left by an aborted search (begin() clears them).
+  static constexpr std::size_t kBusySlots = 4096;
+  std::array<std::atomic<std::uint64_t>, kBusySlots> busy_{};
+  static std::atomic<std::uint64_t>& busy_slot(
+      std::array<std::atomic<std::uint64_t>, kBusySlots>& b, std::uint64_t mark) {
+    return b[(mark >> 40) & (kBusySlots - 1)];
+  }
+  // Marks (key, move) busy and returns the mark, or 0 when another thread has it.
+  std::uint64_t busy_mark(std::uint64_t key, std::uint16_t code) {
+    const std::uint64_t mark =
+        ((key ^ (std::uint64_t{code} + 1) * 0x9E3779B97F4A7C15ull) * 0xD6E8FEB86659FD93ull) | 1;
+    auto& slot = busy_slot(busy_, mark);
+    if (slot.load(std::memory_order_relaxed) == mark) return 0;
+    slot.store(mark, std::memory_order_relaxed);
+    return mark;
+  }
+  void busy_clear(std::uint64_t mark) {
+    std::uint64_t expected = mark;
+    busy_slot(busy_, mark).compare_exchange_strong(expected, 0, std::memory_order_relaxed);
+  }
+  std::uint64_t deferred_total_ = 0;
 
   TranspositionTable& tt_;
   std::function<void(std::uint64_t, const TTEntry&)> exported_;

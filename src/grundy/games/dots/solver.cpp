@@ -105,6 +105,7 @@ SolveResult solve(const DotsState& s, const SolveOptions& o) {
   }
   r.nodes = result.nodes;
   r.tt = result.tt;
+  r.deferred = result.deferred;
   r.lower = result.lower;
   r.upper = result.upper;
   r.value = result.value;

@@ -44,6 +44,7 @@ struct SolveResult {
   std::uint64_t nodes = 0;
   double seconds = 0;
   search::TTStats tt;
+  std::uint64_t deferred = 0;      // moves a search thread put off: another was searching them
   bool table_giant_pages = false;  // the table lay in 1 GiB pages (transposition_table.h)
   bool resumed = false;            // continued from a checkpoint
   std::uint64_t nodes_before = 0;  // ... which had searched this many nodes

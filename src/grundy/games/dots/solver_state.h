@@ -9,6 +9,7 @@
 //                 between taking and the double-dealing move that keeps control
 //   order_moves   safe lines (that offer no box) first, centre-out; then the sacrifices
 //   max_remaining the boxes still open
+//   defer_busy    several threads share the moves of the nodes where they meet
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -87,6 +88,12 @@ class SolverState {
   // mine + theirs = the open boxes, so mine - theirs has their parity.
   int value_parity() const { return open_ & 1; }
   bool use_etc() const { return grundy::popcount(present_) >= kEtcStrings; }
+  // With several threads, a move another thread is searching from the same position is put
+  // off (alpha_beta.h), from 16 strings up (below, the subtrees are too small to share): two
+  // threads solved 4x4 and 4x5 mid-games 1.4-1.6x faster than with Lazy SMP's perturbed order,
+  // 1.9-2.1x one thread's speed (docs/benchmarks.md, "Two threads that share a node's moves").
+  bool defer_busy() const { return grundy::popcount(present_) >= kDeferStrings; }
+  static constexpr int kDeferStrings = 16;
   static inline int kEtcStrings = 24;
   bool use_table() const { return grundy::popcount(present_) > kTableStrings; }
   static inline int kTableStrings = 8;  // measured: 15-20% faster than always probing

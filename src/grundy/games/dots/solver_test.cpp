@@ -34,13 +34,17 @@ std::uint64_t random_drawn(const Board& b, search::Rng& rng, int undrawn) {
   return drawn;
 }
 
-// Value and every best line of `drawn` against the exhaustive reference.
-void expect_solved(const Board& b, testing::BruteDots& brute, std::uint64_t drawn, bool symmetry) {
+// Value and every best line of `drawn` against the exhaustive reference; adds to `deferred` the
+// moves the search threads put off (defer_busy).
+void expect_solved(const Board& b, testing::BruteDots& brute, std::uint64_t drawn, bool symmetry,
+                   int threads = 1, std::uint64_t* deferred = nullptr) {
   const DotsState s = state_of(b, drawn);
   SolveOptions o;
   o.table_bytes = 1 << 16;
   o.symmetry = symmetry;
+  o.threads = threads;
   const auto r = solve(s, o);
+  if (deferred) *deferred += r.deferred;
   ASSERT_TRUE(r.complete);
   ASSERT_TRUE(r.best_complete);
   ASSERT_EQ(r.value, brute.value(drawn)) << b.size_name() << " drawn " << drawn;
@@ -74,6 +78,24 @@ TEST(DotsSolver, RandomPositionsOfLargerBoardsEqualExhaustiveSearch) {
       expect_solved(b, brute, random_drawn(b, rng, std::min(undrawn, b.lines())), i % 2 == 0);
     }
   }
+}
+
+// Two threads put off the moves the other is searching at a node (defer_busy, from 16 strings):
+// every answer stays the exhaustive search's, and the threads did share moves (else this would
+// test nothing: one thread's answers are tested above).
+TEST(DotsSolver, TwoThreadsThatShareANodesMovesKeepEveryAnswer) {
+  search::Rng rng(77);
+  std::uint64_t deferred = 0;
+  for (auto [rows, cols] : {std::pair{2, 4}}) {
+    const Board& b = Board::get(rows, cols);
+    testing::BruteDots brute(b);
+    const int count = sanitized() ? 8 : 30;
+    for (int i = 0; i < count; ++i) {
+      const int undrawn = b.lines() - static_cast<int>(rng.below(5));
+      expect_solved(b, brute, random_drawn(b, rng, undrawn), i % 2 == 0, 2, &deferred);
+    }
+  }
+  EXPECT_GT(deferred, 0u);
 }
 
 // A caller's table (players keep one between moves and games; the hint's counting keeps one per
