@@ -579,7 +579,7 @@ class AlphaBeta {
 
   void begin(const SearchLimits& limits) {
     limits_ = limits;
-    for (auto& b : busy_) b.store(0, std::memory_order_relaxed);
+    clear_busy(limits);
     aborted_ = limits.stop && limits.stop->load();
     stop_helpers_ = false;
     start_ = std::chrono::steady_clock::now();
@@ -696,25 +696,32 @@ class AlphaBeta {
   // The moves some thread is searching (defer_busy), as a hash of (position, move) in a slot of
   // their own: the threads' paths need a few hundred. A collision or a race between two threads
   // changes only the order in which a node's moves are searched, never a result; so does a mark
-  // left by an aborted search (begin() clears them).
+  // left by an aborted search. Made (and cleared) by begin() for a search of several threads
+  // over a state that defers.
   static constexpr std::size_t kBusySlots = 4096;
-  std::array<std::atomic<std::uint64_t>, kBusySlots> busy_{};
-  static std::atomic<std::uint64_t>& busy_slot(
-      std::array<std::atomic<std::uint64_t>, kBusySlots>& b, std::uint64_t mark) {
-    return b[(mark >> 40) & (kBusySlots - 1)];
+  std::unique_ptr<std::atomic<std::uint64_t>[]> busy_;
+  void clear_busy(const SearchLimits& limits) {
+    if constexpr (requires(const S& s) { s.defer_busy(); }) {
+      if (limits.threads <= 1) return;
+      if (!busy_) busy_ = std::make_unique<std::atomic<std::uint64_t>[]>(kBusySlots);
+      for (std::size_t i = 0; i < kBusySlots; ++i) busy_[i].store(0, std::memory_order_relaxed);
+    }
+  }
+  std::atomic<std::uint64_t>& busy_slot(std::uint64_t mark) {
+    return busy_[(mark >> 40) & (kBusySlots - 1)];
   }
   // Marks (key, move) busy and returns the mark, or 0 when another thread has it.
   std::uint64_t busy_mark(std::uint64_t key, std::uint16_t code) {
     const std::uint64_t mark =
         ((key ^ (std::uint64_t{code} + 1) * 0x9E3779B97F4A7C15ull) * 0xD6E8FEB86659FD93ull) | 1;
-    auto& slot = busy_slot(busy_, mark);
+    auto& slot = busy_slot(mark);
     if (slot.load(std::memory_order_relaxed) == mark) return 0;
     slot.store(mark, std::memory_order_relaxed);
     return mark;
   }
   void busy_clear(std::uint64_t mark) {
     std::uint64_t expected = mark;
-    busy_slot(busy_, mark).compare_exchange_strong(expected, 0, std::memory_order_relaxed);
+    busy_slot(mark).compare_exchange_strong(expected, 0, std::memory_order_relaxed);
   }
   std::uint64_t deferred_total_ = 0;
 
