@@ -90,8 +90,9 @@ class SolverState {
   bool use_etc() const { return grundy::popcount(present_) >= kEtcStrings; }
   // With several threads, a move another thread is searching from the same position is put
   // off (alpha_beta.h), from 16 strings up (below, the subtrees are too small to share): two
-  // threads solved 4x4 and 4x5 mid-games 1.4-1.6x faster than with Lazy SMP's perturbed order,
-  // 1.9-2.1x one thread's speed (docs/benchmarks.md, "Two threads that share a node's moves").
+  // threads solved 4x4 and 4x5 mid-games 1.2-1.6x faster than with Lazy SMP's perturbed order,
+  // about 1.7-1.9x one thread's speed (docs/benchmarks.md, "Two threads that share a node's
+  // moves").
   bool defer_busy() const { return grundy::popcount(present_) >= kDeferStrings; }
   static constexpr int kDeferStrings = 16;
   static inline int kEtcStrings = 24;

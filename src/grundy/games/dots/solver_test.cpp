@@ -86,14 +86,12 @@ TEST(DotsSolver, RandomPositionsOfLargerBoardsEqualExhaustiveSearch) {
 TEST(DotsSolver, TwoThreadsThatShareANodesMovesKeepEveryAnswer) {
   search::Rng rng(77);
   std::uint64_t deferred = 0;
-  for (auto [rows, cols] : {std::pair{2, 4}}) {
-    const Board& b = Board::get(rows, cols);
-    testing::BruteDots brute(b);
-    const int count = sanitized() ? 8 : 30;
-    for (int i = 0; i < count; ++i) {
-      const int undrawn = b.lines() - static_cast<int>(rng.below(5));
-      expect_solved(b, brute, random_drawn(b, rng, undrawn), i % 2 == 0, 2, &deferred);
-    }
+  const Board& b = Board::get(2, 4);
+  testing::BruteDots brute(b);
+  const int count = sanitized() ? 8 : 30;
+  for (int i = 0; i < count; ++i) {
+    const int undrawn = b.lines() - static_cast<int>(rng.below(5));
+    expect_solved(b, brute, random_drawn(b, rng, undrawn), i % 2 == 0, 2, &deferred);
   }
   EXPECT_GT(deferred, 0u);
 }
