@@ -36,8 +36,7 @@ void add_distributed_options(Command cmd, DistributedCliOptions& o) {
                "solve over the processes mpirun (or srun) started, rank 0 printing the answer "
                "(docs/distributed.md); outside mpirun, in this one process");
   cmd.add_option("--job-nodes", o.job_nodes,
-                 "with --distributed: the node budget of one job (default 32768 for dots, "
-                 "262144 for uttt)");
+                 "with --distributed: the node budget of one job (default 262144)");
   cmd.add_option("--stall-seconds", o.stall_seconds,
                  "with --distributed: a job running longer than this (and 10 times the longest "
                  "job answered) is given to another worker (default 60)");

@@ -9,6 +9,7 @@
 #include "command.h"
 #include "distributed.h"
 #include "grundy/games/dots/game_review.h"
+#include "grundy/games/dots/solve_distributed.h"
 #include "grundy/games/dots/solver.h"
 #include "grundy/games/dots/state.h"
 #include "report/dots.h"
@@ -22,10 +23,13 @@ void install_play(Command dots);
 void install_match(Command dots);
 void install_move(Command dots);
 void install_checkpoint(Command dots);  // dots_checkpoint.cpp
-// --distributed (dots_solve_distributed.cpp): the solve over the cluster, and its figures.
+// --distributed (dots_solve_distributed.cpp): the table the node's ranks share (every rank
+// asks, before it serves or solves; none when the node has one rank or no room), the solve
+// over the cluster, and its figures.
+dots::NodeTable node_table(DistributedRun& run, const dots::SolveOptions& so);
 dots::SolveResult solve_distributed(DistributedRun& run, const dots::DotsState& s,
-                                    const dots::SolveOptions& so, bool progress,
-                                    search::distributed::Figures& figures);
+                                    const dots::SolveOptions& so, const dots::NodeTable& table,
+                                    bool progress, search::distributed::Figures& figures);
 void install_analyze_game(Command dots);  // dots_analyze_game.cpp
 
 using report::dots_line_names;

@@ -111,11 +111,13 @@ void run(const SolveCliOptions& o) {
     fmt::print(stderr, "grundy: no checkpoint '{}' yet: starting from the beginning\n",
                o.checkpoint);
   std::optional<DistributedRun> dist;
+  dots::NodeTable table;
   if (o.distributed.on) {
     dist.emplace(o.distributed);
+    table = node_table(*dist, so);
     if (dist->worker()) {
-      dist->serve(
-          dots::distributed_runner(s, so, search::distributed::share_weight_for(dist->workers())));
+      dist->serve(dots::distributed_runner(
+          s, so, search::distributed::share_weight_for(dist->workers()), table));
       return;
     }
   }
@@ -144,7 +146,8 @@ void run(const SolveCliOptions& o) {
       last_nodes = p.nodes;
     };
   search::distributed::Figures figures;
-  const auto r = dist ? solve_distributed(*dist, s, so, o.progress, figures) : dots::solve(s, so);
+  const auto r =
+      dist ? solve_distributed(*dist, s, so, table, o.progress, figures) : dots::solve(s, so);
   if (so.progress && tty) fmt::print(stderr, "\n");
   if (r.checkpoint_saved) {
     fmt::print(stderr,

@@ -45,13 +45,18 @@ if grep -q "built without MPI" "$dir/probe"; then
 fi
 
 # --- Dots and Boxes: whole boards up to 3x4, and random positions -----------------------------
+# The ranks of one node share one table (192 MiB: 64 a rank); with GRUNDY_NO_NODE_MEMORY set
+# (NO_NODE_MEMORY=1 here) each keeps its own, as ranks on different nodes do.
 dots_same() {  # dots_same NAME SIZE MOVES JOB-NODES
   "$GRUNDY" dots solve "$2" --moves "$3" --json --table-mb 64 >"$dir/one.json"
-  "${mpi[@]}" "$GRUNDY" dots solve "$2" --moves "$3" --json --table-mb 64 --distributed \
-    --job-nodes "$4" >"$dir/many.json" 2>"$dir/many.err" ||
+  local env=() shared=True
+  [ -n "${NO_NODE_MEMORY:-}" ] && env=(-x GRUNDY_NO_NODE_MEMORY=1) && shared=False
+  "${mpi[@]}" "${env[@]}" "$GRUNDY" dots solve "$2" --moves "$3" --json --table-mb 64 \
+    --distributed --job-nodes "$4" >"$dir/many.json" 2>"$dir/many.err" ||
     { echo "FAIL $1: exit status $?"; cat "$dir/many.err"; fail=$((fail + 1)); return; }
   same "$1 value and best lines" "$dir/one.json" "$dir/many.json" "(j['value'], j['best'])"
   check "$1 figures of 3 ranks" [ "$(python3 -c "import json; j=json.load(open('$dir/many.json'))['distributed']; print(len(j['workers']), all(w['jobs'] >= 0 and not w['lost'] for w in j['workers']))")" = "3 True" ]
+  check "$1 one table for the node: $shared" [ "$(python3 -c "import json; print('192 MiB shared' in json.load(open('$dir/many.json'))['distributed']['cluster'])")" = "$shared" ]
 }
 boards="1x1 1x2 2x2 2x3 3x3"
 [ -n "$small" ] && boards="2x2 3x3"
@@ -83,6 +88,12 @@ EOF
 while read -r size moves; do
   dots_same "dots $size after '$moves'" "$size" "$moves" 3000
 done <<<"$positions"
+# A table for each rank (the shared entries relayed between them).
+NO_NODE_MEMORY=1 dots_same "dots 3x3, a table a rank" 3x3 "" 5000
+if [ -z "$small" ]; then
+  read -r size moves < <(grep 4x4 <<<"$positions")
+  NO_NODE_MEMORY=1 dots_same "dots $size after '$moves', a table a rank" "$size" "$moves" 3000
+fi
 
 # --- Ultimate Tic-Tac-Toe: both rule sets, proofs checked by the independent checker ----------
 uttt_same() {  # uttt_same NAME RULES MOVES

@@ -14,6 +14,10 @@
 namespace grundy::search {
 namespace {
 
+// Processes that map one table share its atomics: they must not hide a lock in the process.
+static_assert(std::atomic<std::uint64_t>::is_always_lock_free &&
+              std::atomic<std::uint8_t>::is_always_lock_free);
+
 // data: lower 16 | upper 16 | move 16 | depth 7 | weight 5 | generation 3 | valid 1
 // (the valid bit keeps every stored entry non-zero: zero marks an empty slot)
 std::uint64_t pack(const TTEntry& e, std::uint8_t generation) {
@@ -86,7 +90,9 @@ std::uint64_t TranspositionTable::pack_compact(const TTEntry& e, std::uint64_t h
   const std::uint64_t no_move = (std::uint64_t{1} << layout_.move_bits) - 1;
   const std::uint64_t move = e.move < no_move ? e.move : no_move;
   const int b = layout_.bound_bits;
-  return 1u | static_cast<std::uint64_t>(generation_.load(std::memory_order_relaxed) & 3u) << 1 |
+  return 1u |
+         static_cast<std::uint64_t>(counters_->generation.load(std::memory_order_relaxed) & 3u)
+             << 1 |
          static_cast<std::uint64_t>(std::min<std::uint8_t>(e.weight, 31)) << 3 | lower << 8 |
          upper << (8 + b) | move << (8 + 2 * b) | high << layout_.payload_bits;
 }
@@ -107,22 +113,7 @@ TTEntry TranspositionTable::unpack_compact(std::uint64_t raw) const {
   return e;
 }
 
-TranspositionTable::~TranspositionTable() {
-  ::munmap(table_, mapped_);
-}
-
-// Fresh anonymous pages read as zero, and an all-zero slot is an empty entry (the valid bit is
-// clear), so a table of gigabytes costs nothing until it is used: no loop touches it up front.
-//
-// A table of 1 GiB or more first asks for 1 GiB pages (Linux hugetlb; a pool the administrator
-// reserved: /sys/kernel/mm/hugepages/hugepages-1048576kB/nr_hugepages). Every probe of a big
-// table is a random access, and with 2 MiB pages most of them also miss the TLB: 1 GiB pages
-// searched 3-16% more Dots and Boxes nodes a second with 4 and 8 GiB tables
-// (docs/benchmarks.md). The pages are reserved when the table is mapped (no MAP_NORESERVE: a
-// pool that ran dry later would kill the process at a page fault), so without a pool, or with
-// too few pages, the mapping fails at once and the table takes ordinary pages as before.
-TranspositionTable::TranspositionTable(std::size_t bytes, int key_bits, int max_value)
-    : buckets_(std::max<std::size_t>(1, bytes / kBucketBytes)) {
+void TranspositionTable::set_layout(int key_bits, int max_value) {
   // Compact when an entry, with every key's high part (key / buckets), fits in 64 bits.
   if (key_bits >= 1 && key_bits < 64 && max_value >= 0 && max_value <= 0x3fff) {
     Layout& l = layout_;
@@ -138,6 +129,32 @@ TranspositionTable::TranspositionTable(std::size_t bytes, int key_bits, int max_
   }
   key_limit_ = compact_ ? std::uint64_t{1} << key_bits : 0;
   by_buckets_ = FastDivisor(buckets_);
+}
+
+TranspositionTable::~TranspositionTable() {
+  if (mapped_ != 0) ::munmap(table_, mapped_);
+}
+
+// Fresh anonymous pages read as zero, and an all-zero slot is an empty entry (the valid bit is
+// clear), so a table of gigabytes costs nothing until it is used: no loop touches it up front.
+//
+// A table of 1 GiB or more first asks for 1 GiB pages (Linux hugetlb; a pool the administrator
+// reserved: /sys/kernel/mm/hugepages/hugepages-1048576kB/nr_hugepages). Every probe of a big
+// table is a random access, and with 2 MiB pages most of them also miss the TLB: 1 GiB pages
+// searched 3-16% more Dots and Boxes nodes a second with 4 and 8 GiB tables
+// (docs/benchmarks.md). The pages are reserved when the table is mapped (no MAP_NORESERVE: a
+// pool that ran dry later would kill the process at a page fault), so without a pool, or with
+// too few pages, the mapping fails at once and the table takes ordinary pages as before.
+TranspositionTable::TranspositionTable(std::size_t bytes, int key_bits, int max_value, void* memory)
+    : buckets_(std::max<std::size_t>(1, bytes / kBucketBytes)) {
+  set_layout(key_bits, max_value);
+  if (memory) {  // shared with other processes: counters first, then the buckets
+    auto* base = static_cast<unsigned char*>(memory);
+    counters_ = std::launder(reinterpret_cast<Counters*>(base));
+    table_ = std::launder(reinterpret_cast<Slot*>(base + kBucketBytes));
+    words_ = std::launder(reinterpret_cast<std::atomic<std::uint64_t>*>(base + kBucketBytes));
+    return;
+  }
   const std::size_t size = buckets_ * kBucketBytes;
   void* p = MAP_FAILED;
 #if defined(MAP_HUGETLB) && defined(MAP_HUGE_SHIFT)
@@ -168,7 +185,8 @@ void TranspositionTable::clear() {
   const std::size_t size = buckets_ * kBucketBytes;
   // Small tables and 1 GiB pages: zero in place; big ones: give the pages back (they read as
   // zero again).
-  if (size < (std::size_t{8} << 20) || giant_pages_ ||
+  // (Not memory shared with other processes: there MADV_DONTNEED only unmaps the pages.)
+  if (size < (std::size_t{8} << 20) || giant_pages_ || mapped_ == 0 ||
       ::madvise(table_, size, MADV_DONTNEED) != 0) {
     for (std::size_t i = 0; i < buckets_ * kBucketBytes / 8; ++i)
       words_[i].store(0, std::memory_order_relaxed);
@@ -252,7 +270,7 @@ void TranspositionTable::store_compact(std::uint64_t key, const TTEntry& e) {
   w[last] = lock;
   unsigned victim = 0;
   int victim_value = 1 << 30;
-  const unsigned generation = generation_.load(std::memory_order_relaxed) & 3u;
+  const unsigned generation = counters_->generation.load(std::memory_order_relaxed) & 3u;
   TTEntry merged = e;
 #pragma GCC unroll 16
   for (unsigned i = 0; i < N; ++i) {
@@ -342,7 +360,7 @@ void TranspositionTable::store(std::uint64_t key, const TTEntry& e) {
   Slot* b = bucket(key);
   Slot* victim = nullptr;
   int victim_value = 1 << 30;
-  const std::uint8_t generation = generation_.load(std::memory_order_relaxed);
+  const std::uint8_t generation = counters_->generation.load(std::memory_order_relaxed);
   TTEntry merged = e;
   for (std::size_t i = 0; i < kEntriesPerBucket; ++i) {
     const std::uint64_t d = b[i].data.load(std::memory_order_relaxed);

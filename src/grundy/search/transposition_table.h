@@ -25,6 +25,7 @@
 // waiting. Entries of limited depth are not stored there, bounds outside the range are stored
 // weaker (an unbounded side) and larger moves as none, so what a compact table answers is
 // always sound.
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -63,7 +64,18 @@ class TranspositionTable {
   // A table of about `bytes` bytes (at least one bucket). LimitError if it cannot be allocated.
   // With key_bits < 64 (every key below 2^key_bits) it is compact (above) when an entry fits
   // in 64 bits.
-  explicit TranspositionTable(std::size_t bytes, int key_bits = 64, int max_value = 126);
+  //
+  // With `memory`: a table in memory that several processes map (the ranks of one node in a
+  // distributed search, search/distributed/cluster.h), which holds shared_bytes(bytes) bytes,
+  // is zero when the first process starts using it and outlives this object. Its first cache
+  // line holds what the processes count together (the generation, the stores noted), the
+  // buckets follow. Entries are written with atomics that need no lock (address-free), so
+  // processes share it as threads do.
+  explicit TranspositionTable(std::size_t bytes, int key_bits = 64, int max_value = 126,
+                              void* memory = nullptr);
+  static std::size_t shared_bytes(std::size_t bytes) {
+    return kBucketBytes * (1 + std::max<std::size_t>(1, bytes / kBucketBytes));
+  }
   ~TranspositionTable();
   TranspositionTable(const TranspositionTable&) = delete;
   TranspositionTable& operator=(const TranspositionTable&) = delete;
@@ -97,8 +109,8 @@ class TranspositionTable {
   }
   // Starts a new generation: older entries become the first to be replaced.
   void new_generation() {
-    generation_.store(
-        static_cast<std::uint8_t>((generation_.load(std::memory_order_relaxed) + 1) & 7),
+    counters_->generation.store(
+        static_cast<std::uint8_t>((counters_->generation.load(std::memory_order_relaxed) + 1) & 7),
         std::memory_order_relaxed);
   }
   // A compact table ages by itself: after every kAgingPeriod times its capacity in stores a
@@ -115,7 +127,7 @@ class TranspositionTable {
   void note_stores(std::uint64_t n) {
     if (!compact_ || n == 0) return;
     const std::uint64_t period = kAgingPeriod * entry_count();
-    const std::uint64_t before = stores_noted_.fetch_add(n, std::memory_order_relaxed);
+    const std::uint64_t before = counters_->stores_noted.fetch_add(n, std::memory_order_relaxed);
     if (before / period != (before + n) / period) new_generation();
   }
 
@@ -211,11 +223,19 @@ class TranspositionTable {
   std::uint64_t key_limit_ = 0;                  // compact: every key stored is below it
   Slot* table_ = nullptr;                        // mmap'ed: buckets_ * kBucketBytes bytes used
   std::atomic<std::uint64_t>* words_ = nullptr;  // the same memory, for a compact table
-  std::size_t mapped_ = 0;  // bytes mapped (whole 1 GiB pages when giant_pages_)
+  std::size_t mapped_ = 0;  // bytes mapped (whole 1 GiB pages when giant_pages_); 0: not ours
   bool giant_pages_ = false;
-  std::atomic<std::uint8_t> generation_{0};
-  std::atomic<std::uint64_t> stores_noted_{0};  // compact: what note_stores() was told
-  std::uint64_t owner_ = 0;                     // claim(): 0 until a search claims the table
+  // What every user of the table counts together: in this object, or in the first cache line
+  // of memory several processes share.
+  struct Counters {
+    std::atomic<std::uint64_t> stores_noted{0};  // compact: what note_stores() was told
+    std::atomic<std::uint8_t> generation{0};
+  };
+  static_assert(sizeof(Counters) <= kBucketBytes);
+  void set_layout(int key_bits, int max_value);
+  Counters own_counters_;
+  Counters* counters_ = &own_counters_;
+  std::uint64_t owner_ = 0;  // claim(): 0 until a search claims the table
 };
 
 }  // namespace grundy::search

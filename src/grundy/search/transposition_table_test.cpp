@@ -3,10 +3,14 @@
 #include <atomic>
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "grundy/search/random.h"
 
@@ -365,6 +369,92 @@ TEST(TranspositionTable, ThreadsSharingACompactTableNeverSeeATornEntry) {
   b.join();
   EXPECT_EQ(wrong.load(), 0u);
   EXPECT_GT(hits.load(), 1000u);
+}
+
+// Tables over one memory (what the ranks of a node do, each in its own process, with MPI's
+// shared memory) are one table: what one stores the other finds, field by field; the counters
+// that age a compact table are theirs together (a period of stores noted by one ages what the
+// other stores); clear() through one empties it for both and leaves the memory in place. The
+// memory is exactly shared_bytes() (the sanitizers see any byte beyond it), and a table in
+// memory another process maps is written from that process too (fork).
+TEST(TranspositionTable, TablesOverOneMemoryAreOneTableAcrossProcesses) {
+  const auto exact = TranspositionTable::kExactDepth;
+  for (const int key_bits : {36, 64}) {
+    SCOPED_TRACE(::testing::Message() << "key bits " << key_bits);
+    const std::size_t bytes = 64 * 64;  // 64 buckets
+    const std::size_t size = TranspositionTable::shared_bytes(bytes);
+    ASSERT_EQ(size, 65u * 64u);
+    auto memory = std::make_unique<std::uint64_t[]>(size / 8);  // zero
+    TranspositionTable a(bytes, key_bits, 20, memory.get());
+    TranspositionTable b(bytes, key_bits, 20, memory.get());
+    ASSERT_EQ(a.compact(), key_bits < 64);
+    for (std::uint64_t k = 1; k <= 40; ++k) {
+      TTEntry e = entry(static_cast<int>(k % 7) - 3, static_cast<int>(k % 7),
+                        static_cast<std::uint16_t>(1 + k % 30), exact);
+      e.weight = static_cast<std::uint8_t>(k % 20);
+      a.store(k * 977, e);
+    }
+    std::size_t found = 0;
+    for (std::uint64_t k = 1; k <= 40; ++k) {
+      TTEntry e;
+      if (!b.probe(k * 977, e)) continue;
+      ++found;
+      EXPECT_EQ(e.lower, static_cast<int>(k % 7) - 3);
+      EXPECT_EQ(e.upper, static_cast<int>(k % 7));
+      EXPECT_EQ(e.move, 1 + k % 30);
+      EXPECT_EQ(e.weight, k % 20);
+    }
+    EXPECT_GE(found, 30u);  // 40 keys in 64 buckets: a few may share a bucket and push out
+    std::size_t listed = 0;
+    b.for_each([&](std::uint64_t, const TTEntry&) { ++listed; });
+    EXPECT_EQ(listed, found);
+    b.clear();
+    TTEntry e;
+    EXPECT_FALSE(a.probe(977, e));
+    a.store(977, entry(1, 2, 3, exact));
+    EXPECT_TRUE(b.probe(977, e));
+  }
+  {
+    // Aging: one bucket of a compact table, filled through a; a period noted through b.
+    const std::size_t size = TranspositionTable::shared_bytes(64);
+    auto memory = std::make_unique<std::uint64_t[]>(size / 8);
+    TranspositionTable a(64, 36, 20, memory.get());
+    TranspositionTable b(64, 36, 20, memory.get());
+    const std::size_t n = a.entries_per_bucket();
+    TTEntry old_entry = entry(1, 1, 2, exact), new_entry = old_entry;
+    old_entry.weight = 5;
+    new_entry.weight = 4;
+    for (std::uint64_t k = 1; k <= n; ++k) a.store(k, old_entry);
+    b.note_stores(TranspositionTable::kAgingPeriod * b.entry_count());
+    for (std::uint64_t k = 100; k < 100 + n - 1; ++k) a.store(k, new_entry);
+    std::size_t new_kept = 0;
+    TTEntry e;
+    for (std::uint64_t k = 100; k < 100 + n - 1; ++k) new_kept += b.probe(k, e);
+    EXPECT_EQ(new_kept, n - 1);  // not 1, as when a's counters are its own
+  }
+  {
+    // Another process writes; this one reads.
+    const std::size_t bytes = 1024 * 64;
+    const std::size_t size = TranspositionTable::shared_bytes(bytes);
+    void* memory = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    ASSERT_NE(memory, MAP_FAILED);
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      TranspositionTable t(bytes, 36, 20, memory);
+      for (std::uint64_t k = 1; k <= 200; ++k) t.store(k * 31, entry(1, 2, 3, exact));
+      ::_exit(0);
+    }
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    TranspositionTable t(bytes, 36, 20, memory);
+    std::size_t found = 0;
+    TTEntry e;
+    for (std::uint64_t k = 1; k <= 200; ++k) found += t.probe(k * 31, e) && e.upper == 2;
+    EXPECT_GE(found, 195u);
+    ::munmap(memory, size);
+  }
 }
 
 }  // namespace

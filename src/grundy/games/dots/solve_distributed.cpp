@@ -38,13 +38,19 @@ std::string distributed_tag(const DotsState& s, bool symmetry) {
          hex64(solver_keys(s.board(), s.drawn_lines(), s.to_move(), symmetry));
 }
 
+std::size_t node_table_bytes(const SolveOptions& o, int ranks) {
+  return search::TranspositionTable::shared_bytes(o.table_bytes * static_cast<std::size_t>(ranks));
+}
+
 search::distributed::WorkerEngine distributed_runner(const DotsState& s, const SolveOptions& o,
-                                                     int share_weight) {
+                                                     int share_weight, NodeTable table) {
   auto graph = std::make_shared<const SolverGraph>(SolverGraph::of(s, o.symmetry));
   SolverState root(*graph, graph->present_of(s), s.to_move());
   root.set_symmetry(o.symmetry);
-  auto engine =
-      dist::alpha_beta_runner(root, o.table_bytes, share_weight, graph->strings, graph->coins);
+  const std::size_t bytes =
+      table.memory ? o.table_bytes * static_cast<std::size_t>(table.ranks) : o.table_bytes;
+  auto engine = dist::alpha_beta_runner(root, bytes, share_weight, graph->strings, graph->coins,
+                                        table.memory);
   engine.run = [graph, run = std::move(engine.run)](const dist::Job& job,
                                                     const std::atomic<bool>& cancel) {
     return run(job, cancel);  // `graph` lives as long as the runner

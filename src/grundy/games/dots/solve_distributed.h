@@ -24,19 +24,28 @@ struct DistributedOptions {
   double progress_every = 1;
 };
 
-// 2^15: on a 4x4 mid-game with 2 ranks, 2^20 left a rank idle half the time and 2^17 a third
-// (docs/benchmarks.md, "Distributed solving"); raise it for many ranks (docs/distributed.md).
-inline constexpr std::uint64_t kDefaultJobNodes = std::uint64_t{1} << 15;
+// 2^18: with 2 ranks on the 4x4 mid-game and the whole 3x4 board, 1.1-1.2x faster than 2^15,
+// with one table for the node or one a rank (2026-11-30; docs/benchmarks.md, "One table for
+// the ranks of a node"). It was 2^15 when larger jobs left a rank idle (2026-11-25).
+inline constexpr std::uint64_t kDefaultJobNodes = std::uint64_t{1} << 18;
 
 // What a distributed checkpoint of s names as its search (a resume must match it): the
 // position, the symmetry option and the fingerprint of the solver's keys (solver_keys.h).
 std::string distributed_tag(const DotsState& s, bool symmetry);
 
+// The table of a node whose ranks share one: o.table_bytes for each of its `ranks`, in `memory`
+// (Cluster::node_memory of node_table_bytes(o, ranks) bytes).
+struct NodeTable {
+  void* memory = nullptr;  // null: the rank keeps a table of its own
+  int ranks = 1;
+};
+std::size_t node_table_bytes(const SolveOptions& o, int ranks);
+
 // What each worker runs: null-window tests of the positions after a job's lines from s, with
-// a table of o.table_bytes (o.symmetry as in solve()), sharing entries from `share_weight`
-// (search::distributed::share_weight_for). Every rank builds its own.
+// a table of o.table_bytes (o.symmetry as in solve()) or the node's, sharing entries from
+// `share_weight` (search::distributed::share_weight_for). Every rank builds its own.
 search::distributed::WorkerEngine distributed_runner(const DotsState& s, const SolveOptions& o,
-                                                     int share_weight);
+                                                     int share_weight, NodeTable table = {});
 
 // Solves s through `channel` (the master's side). o's table_bytes, threads and progress are the
 // workers' business or unused; seconds, stop, best_moves, checkpoint, resume and

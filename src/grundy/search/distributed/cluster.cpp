@@ -26,6 +26,9 @@ class SingleProcess : public Cluster {
     for (int i = 0; i < n; ++i) engines.push_back(make());
     return std::make_unique<LocalChannel>(std::move(engines));
   }
+  int node_ranks() const override { return 1; }
+  int nodes() const override { return 1; }
+  void* node_memory(std::size_t) override { return nullptr; }
   void serve(WorkerEngine) override {}
   void abandon() override {}
 

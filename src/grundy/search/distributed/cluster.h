@@ -25,13 +25,24 @@ class Cluster {
   virtual int size() const = 0;
   virtual int workers() const = 0;  // engines in all (the master's rank runs one too)
   bool is_master() const { return rank() == 0; }
-  // "3 MPI ranks", "one process (not started by mpirun)", ...
+  // "3 MPI ranks", "4 MPI ranks on 2 nodes, 512 MiB shared by the ranks of each node", "one
+  // process (not started by mpirun)", ...
   virtual std::string description() const = 0;
 
   // The master's channel: worker 0 is a thread of this process running `local`, worker r > 0
   // the rank r. One process runs GRUNDY_LOCAL_WORKERS worker threads (default 1; for tests
   // and measurements of search overhead), each made by `make`.
   virtual std::unique_ptr<JobChannel> channel(std::function<WorkerEngine()> make) = 0;
+  // The ranks on this rank's node, and the nodes the run spans.
+  virtual int node_ranks() const = 0;
+  virtual int nodes() const = 0;
+  // `bytes` bytes of memory that every rank on this rank's node maps (MPI-3 shared memory:
+  // MPI_Win_allocate_shared over the node's ranks), zero, kept until the cluster ends: one
+  // transposition table per node instead of one per rank. Collective: every rank calls it
+  // once, at the same point, before channel() or serve(). Null for one process, a node with
+  // one rank, when /dev/shm has no room for it, or when GRUNDY_NO_NODE_MEMORY is set (in the
+  // environment of the node's first rank): each rank then keeps a table of its own.
+  virtual void* node_memory(std::size_t bytes) = 0;
   // Other ranks: run jobs with `worker` until the master says stop.
   virtual void serve(WorkerEngine worker) = 0;
   // The master, at the end: workers that never answered the stop (stalled) would hang a clean

@@ -14,8 +14,15 @@
 #define MPICH_SKIP_MPICXX 1
 #include <mpi.h>
 
+#include <sys/mman.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <list>
 #include <thread>
 
@@ -280,18 +287,80 @@ class MpiCluster : public Cluster {
     MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node_);
+    MPI_Comm_rank(node_, &node_rank_);
+    MPI_Comm_size(node_, &node_ranks_);
+    int leader = node_rank_ == 0;
+    MPI_Allreduce(&leader, &nodes_, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   }
   ~MpiCluster() override {
-    if (!abandoned_) MPI_Finalize();
+    if (abandoned_) return;
+    if (window_ != MPI_WIN_NULL) MPI_Win_free(&window_);
+    if (node_ != MPI_COMM_NULL) MPI_Comm_free(&node_);
+    MPI_Finalize();
   }
 
   int rank() const override { return rank_; }
   int size() const override { return size_; }
   int workers() const override { return size_; }
-  std::string description() const override { return std::to_string(size_) + " MPI ranks"; }
+  std::string description() const override {
+    std::string d = std::to_string(size_) + " MPI ranks";
+    if (nodes_ > 1) d += " on " + std::to_string(nodes_) + " nodes";
+    if (shared_bytes_ > 0)
+      d += ", " + std::to_string((shared_bytes_ + (1 << 19)) >> 20) +
+           " MiB shared by the ranks of each node";
+    return d;
+  }
 
   std::unique_ptr<JobChannel> channel(std::function<WorkerEngine()> make) override {
     return std::make_unique<MpiChannel>(size_, make());
+  }
+
+  int node_ranks() const override { return node_ranks_; }
+  int nodes() const override { return nodes_; }
+  // Rank 0 of the node allocates it all (one segment, in /dev/shm with Open MPI); the ranks
+  // zero a slice each. Room is checked first: a tmpfs that runs out while a page is first
+  // touched kills the process with SIGBUS. The segment starts with MPI's own header, so the
+  // memory handed out begins where rank 0 sees a 2 MiB boundary (the same offset in the
+  // segment on every rank: each maps it at its own address, at the same offset within a page,
+  // so each sees its table's buckets on whole cache lines).
+  void* node_memory(std::size_t bytes) override {
+    constexpr std::size_t kAlign = std::size_t{2} << 20;
+    int room = 0;
+    if (node_rank_ == 0 && node_ranks_ > 1 && !std::getenv("GRUNDY_NO_NODE_MEMORY")) {
+      struct statvfs fs {};
+      room = ::statvfs("/dev/shm", &fs) == 0 &&
+             static_cast<double>(fs.f_bavail) * static_cast<double>(fs.f_frsize) >=
+                 static_cast<double>(bytes + kAlign) * 1.05;
+    }
+    MPI_Bcast(&room, 1, MPI_INT, 0, node_);
+    if (!room || window_ != MPI_WIN_NULL) return nullptr;
+    void* mine = nullptr;
+    const auto size = static_cast<MPI_Aint>(node_rank_ == 0 ? bytes + kAlign : 0);
+    if (MPI_Win_allocate_shared(size, 1, MPI_INFO_NULL, node_, &mine, &window_) != MPI_SUCCESS)
+      return nullptr;
+    MPI_Aint got = 0;
+    int unit = 0;
+    char* segment = nullptr;
+    MPI_Win_shared_query(window_, 0, &got, &unit, &segment);
+    unsigned long long shift =
+        (kAlign - reinterpret_cast<std::uintptr_t>(segment) % kAlign) % kAlign;
+    MPI_Bcast(&shift, 1, MPI_UNSIGNED_LONG_LONG, 0, node_);
+    char* base = segment + shift;
+#ifdef MADV_HUGEPAGE
+    // 2 MiB pages where /dev/shm allows them (mounted with huge=advise): with 4 KiB pages
+    // nearly every probe of a big table also misses the TLB (docs/distributed.md).
+    const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+    char* from_page = base - reinterpret_cast<std::uintptr_t>(base) % page;
+    ::madvise(from_page, bytes + static_cast<std::size_t>(base - from_page), MADV_HUGEPAGE);
+#endif
+    const auto ranks = static_cast<std::size_t>(node_ranks_);
+    const std::size_t slice = (bytes + ranks - 1) / ranks;
+    const std::size_t from = std::min(bytes, slice * static_cast<std::size_t>(node_rank_));
+    std::memset(base + from, 0, std::min(slice, bytes - from));
+    MPI_Barrier(node_);
+    shared_bytes_ = bytes;
+    return base;
   }
 
   // A worker rank: jobs, withdrawals and shared entries come from the master only (in order);
@@ -353,6 +422,10 @@ class MpiCluster : public Cluster {
  private:
   int rank_ = 0, size_ = 1;
   bool abandoned_ = false;
+  MPI_Comm node_ = MPI_COMM_NULL;  // the ranks of this node
+  int node_rank_ = 0, node_ranks_ = 1, nodes_ = 1;
+  MPI_Win window_ = MPI_WIN_NULL;  // node_memory()
+  std::size_t shared_bytes_ = 0;
 };
 
 }  // namespace

@@ -87,18 +87,21 @@ class AlphaBetaShare : public OutboxShare {
 
 // `share_weight` > 0: the table is shared (AlphaBetaShare) from that weight up. `key_bits` < 64:
 // every key is below 2^key_bits, every value in [-max_value, max_value] and every search
-// exact, so the table may be compact (transposition_table.h).
+// exact, so the table may be compact (transposition_table.h). `table_memory`: the table lies
+// there, shared with the other ranks of the node (Cluster::node_memory, of
+// TranspositionTable::shared_bytes(table_bytes) bytes).
 template <TwoPlayerState S>
 WorkerEngine alpha_beta_runner(const S& root, std::size_t table_bytes, int share_weight = 0,
-                               int key_bits = 64, int max_value = 126) {
+                               int key_bits = 64, int max_value = 126,
+                               void* table_memory = nullptr) {
   struct Engine {
-    Engine(const S& r, std::size_t bytes, int bits, int max)
-        : root(r), table(bytes, bits, max), search(table) {}
+    Engine(const S& r, std::size_t bytes, int bits, int max, void* memory)
+        : root(r), table(bytes, bits, max, memory), search(table) {}
     S root;
     TranspositionTable table;
     AlphaBeta<S> search;
   };
-  auto e = std::make_shared<Engine>(root, table_bytes, key_bits, max_value);
+  auto e = std::make_shared<Engine>(root, table_bytes, key_bits, max_value, table_memory);
   std::shared_ptr<AlphaBetaShare> share;
   if (share_weight > 0) {
     share = std::make_shared<AlphaBetaShare>(e->table);
