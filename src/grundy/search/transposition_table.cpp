@@ -113,24 +113,6 @@ TTEntry TranspositionTable::unpack_compact(std::uint64_t raw) const {
   return e;
 }
 
-void TranspositionTable::set_layout(int key_bits, int max_value) {
-  // Compact when an entry, with every key's high part (key / buckets), fits in 64 bits.
-  if (key_bits >= 1 && key_bits < 64 && max_value >= 0 && max_value <= 0x3fff) {
-    Layout& l = layout_;
-    l.max_value = max_value;
-    l.bound_bits = bit_width(static_cast<std::uint64_t>(2 * max_value + 2));
-    l.move_bits = bit_width(static_cast<std::uint64_t>(key_bits));
-    l.payload_bits = 8 + 2 * l.bound_bits + l.move_bits;
-    const int needed = l.payload_bits + bit_width(((std::uint64_t{1} << key_bits) - 1) / buckets_);
-    l.per_bucket =
-        std::min<std::size_t>(kMaxPerBucket, kCompactBits / static_cast<std::size_t>(needed));
-    l.entry_bits = entry_width(l.per_bucket);
-    compact_ = needed <= 64;
-  }
-  key_limit_ = compact_ ? std::uint64_t{1} << key_bits : 0;
-  by_buckets_ = FastDivisor(buckets_);
-}
-
 TranspositionTable::~TranspositionTable() {
   if (mapped_ != 0) ::munmap(table_, mapped_);
 }
@@ -147,7 +129,21 @@ TranspositionTable::~TranspositionTable() {
 // too few pages, the mapping fails at once and the table takes ordinary pages as before.
 TranspositionTable::TranspositionTable(std::size_t bytes, int key_bits, int max_value, void* memory)
     : buckets_(std::max<std::size_t>(1, bytes / kBucketBytes)) {
-  set_layout(key_bits, max_value);
+  // Compact when an entry, with every key's high part (key / buckets), fits in 64 bits.
+  if (key_bits >= 1 && key_bits < 64 && max_value >= 0 && max_value <= 0x3fff) {
+    Layout& l = layout_;
+    l.max_value = max_value;
+    l.bound_bits = bit_width(static_cast<std::uint64_t>(2 * max_value + 2));
+    l.move_bits = bit_width(static_cast<std::uint64_t>(key_bits));
+    l.payload_bits = 8 + 2 * l.bound_bits + l.move_bits;
+    const int needed = l.payload_bits + bit_width(((std::uint64_t{1} << key_bits) - 1) / buckets_);
+    l.per_bucket =
+        std::min<std::size_t>(kMaxPerBucket, kCompactBits / static_cast<std::size_t>(needed));
+    l.entry_bits = entry_width(l.per_bucket);
+    compact_ = needed <= 64;
+  }
+  key_limit_ = compact_ ? std::uint64_t{1} << key_bits : 0;
+  by_buckets_ = FastDivisor(buckets_);
   if (memory) {  // shared with other processes: counters first, then the buckets
     auto* base = static_cast<unsigned char*>(memory);
     counters_ = std::launder(reinterpret_cast<Counters*>(base));

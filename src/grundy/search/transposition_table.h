@@ -232,7 +232,6 @@ class TranspositionTable {
     std::atomic<std::uint8_t> generation{0};
   };
   static_assert(sizeof(Counters) <= kBucketBytes);
-  void set_layout(int key_bits, int max_value);
   Counters own_counters_;
   Counters* counters_ = &own_counters_;
   std::uint64_t owner_ = 0;  // claim(): 0 until a search claims the table
