@@ -8,11 +8,15 @@
 # the figures to read are nodes, jobs and bytes. A benchmark, never a test.
 #   GRUNDY=build/grundy bash scripts/bench-distributed-scaling.sh
 # TABLE_MB (default 256) is each rank's table, the same for every run (16 ranks of 1 GiB would
-# not fit in this machine's memory); JOB_NODES, when set, is passed as --job-nodes.
+# not fit in this machine's memory); JOB_NODES, when set, is passed as --job-nodes;
+# RANKS_PER_NODE=k takes this machine's ranks as nodes of k ranks each (GRUNDY_RANKS_PER_NODE:
+# each such node shares one table, the nodes pass each other the heavy entries); GAMES (default
+# "dots uttt") the solves to run.
 set -eu
 : "${GRUNDY:=build/grundy}"
 : "${RANKS:=1 2 4 8 16}"
 : "${TABLE_MB:=256}"
+: "${GAMES:=dots uttt}"
 MPIRUN=${MPIRUN:-mpirun}
 mpi=("$MPIRUN" --oversubscribe --allow-run-as-root)
 export OMPI_MCA_btl_vader_single_copy_mechanism=none
@@ -25,6 +29,13 @@ if [ -n "${JOB_NODES:-}" ]; then
   [[ $JOB_NODES =~ ^[1-9][0-9]{0,9}$ ]] || { echo "JOB_NODES: '$JOB_NODES' is not a whole number" >&2; exit 2; }
   job=(--job-nodes "$JOB_NODES")
 fi
+if [ -n "${RANKS_PER_NODE:-}" ]; then
+  [[ $RANKS_PER_NODE =~ ^[1-9][0-9]?$ ]] || { echo "RANKS_PER_NODE: '$RANKS_PER_NODE' is not a whole number from 1 to 99" >&2; exit 2; }
+  mpi+=(-x "GRUNDY_RANKS_PER_NODE=$RANKS_PER_NODE")
+fi
+for name in $GAMES; do
+  [[ $name == dots || $name == uttt ]] || { echo "GAMES: '$name' is not dots or uttt" >&2; exit 2; }
+done
 # The workloads of scripts/bench-distributed.sh.
 dots=(dots solve 4x4 --moves 'd1e1 b2c2 d4d5 d1d2 c3d3 d5e5 a5b5 b4c4' --table-mb "$TABLE_MB" --json)
 win52="e5 d4 c1 h3 e7 e1 f2 g5 c5 h4 d2 b4 e3 f9 g7 a1 c2 i4 h1 f1 g3 c8 i5 g6 a8 b6 f8 i6 i8 h6 e9 d8 a5 b5 d5 a4"
@@ -52,12 +63,12 @@ print(f"{name} {np} ranks: answer {answer}, nodes {nodes} ({nodes / int(base):.3
       f"jobs sent {jobs['sent']} decided {jobs['decided']} expanded {jobs['expanded']} "
       f"withdrawn {jobs['withdrawn']} resent {jobs['resent']}, master traffic {traffic} bytes "
       f"({traffic / max(nodes, 1):.2f} per node), workers idle {idle / max(busy + idle, 1e-9):.0%}, "
-      f"wall {float(wall):.2f} s")
+      f"wall {float(wall):.2f} s ({d['cluster']})")
 EOF
 }
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-for name in dots uttt; do
+for name in $GAMES; do
   declare -n cmd=$name
   extra=()
   [ "$name" = dots ] && extra=(--threads 1)

@@ -32,10 +32,9 @@ class DistributedRun {
 
   bool worker() const { return !cluster_->is_master(); }
   int workers() const { return cluster_->workers(); }
-  // The ranks on this node, the nodes, and memory the node's ranks share (cluster.h; every
-  // rank calls node_memory once, before serve() or channel()).
+  // The ranks on this node and memory they share (cluster.h; every rank calls node_memory
+  // once, before serve() or channel()).
   int node_ranks() const { return cluster_->node_ranks(); }
-  int nodes() const { return cluster_->nodes(); }
   void* node_memory(std::size_t bytes) { return cluster_->node_memory(bytes); }
   // Worker ranks: serve jobs until the master says stop.
   void serve(search::distributed::WorkerEngine worker) { cluster_->serve(std::move(worker)); }

@@ -7,8 +7,7 @@
 namespace grundy::cli::dots_cli {
 
 dots::NodeTable node_table(DistributedRun& run, const dots::SolveOptions& so) {
-  dots::NodeTable t;
-  if (run.node_ranks() < 2) return t;
+  dots::NodeTable t;  // every rank asks (collective), a node of one rank too
   t.memory = run.node_memory(dots::node_table_bytes(so, run.node_ranks()));
   if (t.memory) t.ranks = run.node_ranks();
   return t;
@@ -27,9 +26,6 @@ dots::SolveResult solve_distributed(DistributedRun& run, const dots::DotsState& 
     };
   const int share = search::distributed::share_weight_for(run.workers());
   auto& channel = run.channel([&] { return dots::distributed_runner(s, so, share, table); });
-  // One node whose ranks share one table: what a rank stores, the others see; its entries
-  // still come to the master (knowledge, checkpoints) but go no further.
-  if (table.memory && run.nodes() == 1) channel.relay_entries(false);
   auto r = dots::solve_distributed(s, so, channel, d, run.stats(), run.knowledge());
   if (d.progress && tty) fmt::print(stderr, "\n");
   figures = run.finish(d.job_nodes ? d.job_nodes : dots::kDefaultJobNodes);

@@ -46,17 +46,21 @@ fi
 
 # --- Dots and Boxes: whole boards up to 3x4, and random positions -----------------------------
 # The ranks of one node share one table (192 MiB: 64 a rank); with GRUNDY_NO_NODE_MEMORY set
-# (NO_NODE_MEMORY=1 here) each keeps its own, as ranks on different nodes do.
+# (NO_NODE_MEMORY=1 here) each keeps its own. RANKS_PER_NODE=k takes this machine's ranks as
+# nodes of k ranks (GRUNDY_RANKS_PER_NODE), whose tables pass each other the heavy entries; NP
+# ranks (default 3), CLUSTER the words the figures' cluster text must hold.
 dots_same() {  # dots_same NAME SIZE MOVES JOB-NODES
   "$GRUNDY" dots solve "$2" --moves "$3" --json --table-mb 64 >"$dir/one.json"
-  local env=() shared=True
-  [ -n "${NO_NODE_MEMORY:-}" ] && env=(-x GRUNDY_NO_NODE_MEMORY=1) && shared=False
-  "${mpi[@]}" "${env[@]}" "$GRUNDY" dots solve "$2" --moves "$3" --json --table-mb 64 \
-    --distributed --job-nodes "$4" >"$dir/many.json" 2>"$dir/many.err" ||
+  local np=${NP:-3} env=() want=${CLUSTER:-3 MPI ranks, 192 MiB shared by the ranks of each node}
+  [ -n "${NO_NODE_MEMORY:-}" ] && env=(-x GRUNDY_NO_NODE_MEMORY=1) && want=${CLUSTER:-3 MPI ranks}
+  [ -n "${RANKS_PER_NODE:-}" ] && env+=(-x "GRUNDY_RANKS_PER_NODE=$RANKS_PER_NODE")
+  "$MPIRUN" --oversubscribe --allow-run-as-root -np "$np" "${env[@]}" "$GRUNDY" dots solve "$2" \
+    --moves "$3" --json --table-mb 64 --distributed --job-nodes "$4" >"$dir/many.json" \
+    2>"$dir/many.err" ||
     { echo "FAIL $1: exit status $?"; cat "$dir/many.err"; fail=$((fail + 1)); return; }
   same "$1 value and best lines" "$dir/one.json" "$dir/many.json" "(j['value'], j['best'])"
-  check "$1 figures of 3 ranks" [ "$(python3 -c "import json; j=json.load(open('$dir/many.json'))['distributed']; print(len(j['workers']), all(w['jobs'] >= 0 and not w['lost'] for w in j['workers']))")" = "3 True" ]
-  check "$1 one table for the node: $shared" [ "$(python3 -c "import json; print('192 MiB shared' in json.load(open('$dir/many.json'))['distributed']['cluster'])")" = "$shared" ]
+  check "$1 figures of $np ranks" [ "$(python3 -c "import json; j=json.load(open('$dir/many.json'))['distributed']; print(len(j['workers']), all(w['jobs'] >= 0 and not w['lost'] for w in j['workers']))")" = "$np True" ]
+  check "$1 cluster: $want" [ "$(python3 -c "import json; print(json.load(open('$dir/many.json'))['distributed']['cluster'])")" = "$want" ]
 }
 boards="1x1 1x2 2x2 2x3 3x3"
 [ -n "$small" ] && boards="2x2 3x3"
@@ -93,6 +97,14 @@ NO_NODE_MEMORY=1 dots_same "dots 3x3, a table a rank" 3x3 "" 5000
 if [ -z "$small" ]; then
   read -r size moves < <(grep 4x4 <<<"$positions")
   NO_NODE_MEMORY=1 dots_same "dots $size after '$moves', a table a rank" "$size" "$moves" 3000
+fi
+# Nodes of two ranks: the entries go to one rank of the other node. 3 ranks: the second node
+# has one rank, with a table of its own.
+RANKS_PER_NODE=2 CLUSTER="3 MPI ranks on 2 nodes, 128 MiB shared by the ranks of each node" \
+  dots_same "dots 3x3, nodes of 2 and 1 ranks" 3x3 "" 5000
+if [ -z "$small" ]; then
+  NP=4 RANKS_PER_NODE=2 CLUSTER="4 MPI ranks on 2 nodes, 128 MiB shared by the ranks of each node" \
+    dots_same "dots $size after '$moves', 2 nodes of 2 ranks" "$size" "$moves" 3000
 fi
 
 # --- Ultimate Tic-Tac-Toe: both rule sets, proofs checked by the independent checker ----------

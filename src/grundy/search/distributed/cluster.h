@@ -38,10 +38,11 @@ class Cluster {
   virtual int nodes() const = 0;
   // `bytes` bytes of memory that every rank on this rank's node maps (MPI-3 shared memory:
   // MPI_Win_allocate_shared over the node's ranks), zero, kept until the cluster ends: one
-  // transposition table per node instead of one per rank. Collective: every rank calls it
-  // once, at the same point, before channel() or serve(). Null for one process, a node with
-  // one rank, when /dev/shm has no room for it, or when GRUNDY_NO_NODE_MEMORY is set (in the
-  // environment of the node's first rank): each rank then keeps a table of its own.
+  // transposition table per node instead of one per rank. Collective: every rank of the run
+  // calls it once, at the same point, before channel() or serve() (the master's channel then
+  // relays shared entries to one rank of each other node that shares a table). Null for one
+  // process, a node with one rank, when /dev/shm has no room for it, or when GRUNDY_NO_NODE_MEMORY
+  // is set (in the environment of the node's first rank): each rank then keeps a table of its own.
   virtual void* node_memory(std::size_t bytes) = 0;
   // Other ranks: run jobs with `worker` until the master says stop.
   virtual void serve(WorkerEngine worker) = 0;

@@ -29,6 +29,7 @@
 #include "grundy/core/error.h"
 #include "grundy/search/distributed/cluster.h"
 #include "grundy/search/distributed/engine_thread.h"
+#include "grundy/search/distributed/relay.h"
 
 namespace grundy::search::distributed {
 namespace {
@@ -146,8 +147,10 @@ class Inbox {
 
 class MpiChannel : public JobChannel {
  public:
-  MpiChannel(int size, WorkerEngine local)
-      : size_(size), local_(std::make_unique<EngineThread>(0, std::move(local), answers_)) {}
+  MpiChannel(int size, WorkerEngine local, NodeMap nodes)
+      : size_(size),
+        nodes_(std::move(nodes)),
+        local_(std::make_unique<EngineThread>(0, std::move(local), answers_)) {}
 
   int workers() const override { return size_; }
   int rank_of(int worker) const override { return worker; }
@@ -246,16 +249,22 @@ class MpiChannel : public JobChannel {
     outbox_.send(std::move(bytes), rank);
   }
   // Entries from `origin` (encoded; rank 0 is this rank's engine): to the master's listener,
-  // this rank's engine, and every other worker rank that keeps up.
+  // then to this rank's engine and the other worker ranks that keep up; of the ranks that
+  // share a node's table, to one (none on the origin's node).
   void relay(int origin, const std::string& bytes) {
     if (stopping_) return;
     std::int32_t sender = 0;
     const auto entries = decode_entries(bytes, sender);
     if (listener_) listener_(entries);
     if (!relay_) return;
-    if (origin != kMaster && local_ && local_->share()) local_->share()->store(entries);
-    for (int r = 1; r < size_; ++r)
-      if (r != origin && outbox_.in_flight(r) < kMaxInFlight) post(bytes, r);
+    nodes_.targets(
+        origin, size_, [&](int r) { return r == kMaster || outbox_.in_flight(r) < kMaxInFlight; },
+        [&](int r) {
+          if (r != kMaster)
+            post(bytes, r);
+          else if (local_ && local_->share())
+            local_->share()->store(entries);
+        });
   }
   // What this rank's own engine shared since the last time, every kShareEvery.
   void share_local() {
@@ -267,6 +276,7 @@ class MpiChannel : public JobChannel {
   }
 
   int size_;
+  NodeMap nodes_;
   AnswerQueue answers_;
   std::unique_ptr<EngineThread> local_;
   Outbox outbox_;
@@ -288,10 +298,20 @@ class MpiCluster : public Cluster {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node_);
+    split_node_for_tests();
+    // A failed shared allocation returns (node_memory then falls back to a table a rank)
+    // instead of ending the job.
+    MPI_Comm_set_errhandler(node_, MPI_ERRORS_RETURN);
     MPI_Comm_rank(node_, &node_rank_);
     MPI_Comm_size(node_, &node_ranks_);
     int leader = node_rank_ == 0;
     MPI_Allreduce(&leader, &nodes_, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    // Each rank's node, named by the world rank of its first rank.
+    int first = rank_;
+    MPI_Bcast(&first, 1, MPI_INT, 0, node_);
+    map_.node.resize(static_cast<std::size_t>(size_));
+    MPI_Allgather(&first, 1, MPI_INT, map_.node.data(), 1, MPI_INT, MPI_COMM_WORLD);
+    map_.shared.assign(static_cast<std::size_t>(size_), 0);
   }
   ~MpiCluster() override {
     if (abandoned_) return;
@@ -313,53 +333,17 @@ class MpiCluster : public Cluster {
   }
 
   std::unique_ptr<JobChannel> channel(std::function<WorkerEngine()> make) override {
-    return std::make_unique<MpiChannel>(size_, make());
+    return std::make_unique<MpiChannel>(size_, make(), map_);
   }
 
   int node_ranks() const override { return node_ranks_; }
   int nodes() const override { return nodes_; }
-  // Rank 0 of the node allocates it all (one segment, in /dev/shm with Open MPI); the ranks
-  // zero a slice each. Room is checked first: a tmpfs that runs out while a page is first
-  // touched kills the process with SIGBUS. The segment starts with MPI's own header, so the
-  // memory handed out begins where rank 0 sees a 2 MiB boundary (the same offset in the
-  // segment on every rank: each maps it at its own address, at the same offset within a page,
-  // so each sees its table's buckets on whole cache lines).
+  // Every rank learns which ranks share their node's table (the master relays entries to one
+  // of them).
   void* node_memory(std::size_t bytes) override {
-    constexpr std::size_t kAlign = std::size_t{2} << 20;
-    int room = 0;
-    if (node_rank_ == 0 && node_ranks_ > 1 && !std::getenv("GRUNDY_NO_NODE_MEMORY")) {
-      struct statvfs fs {};
-      room = ::statvfs("/dev/shm", &fs) == 0 &&
-             static_cast<double>(fs.f_bavail) * static_cast<double>(fs.f_frsize) >=
-                 static_cast<double>(bytes + kAlign) * 1.05;
-    }
-    MPI_Bcast(&room, 1, MPI_INT, 0, node_);
-    if (!room || window_ != MPI_WIN_NULL) return nullptr;
-    void* mine = nullptr;
-    const auto size = static_cast<MPI_Aint>(node_rank_ == 0 ? bytes + kAlign : 0);
-    if (MPI_Win_allocate_shared(size, 1, MPI_INFO_NULL, node_, &mine, &window_) != MPI_SUCCESS)
-      return nullptr;
-    MPI_Aint got = 0;
-    int unit = 0;
-    char* segment = nullptr;
-    MPI_Win_shared_query(window_, 0, &got, &unit, &segment);
-    unsigned long long shift =
-        (kAlign - reinterpret_cast<std::uintptr_t>(segment) % kAlign) % kAlign;
-    MPI_Bcast(&shift, 1, MPI_UNSIGNED_LONG_LONG, 0, node_);
-    char* base = segment + shift;
-#ifdef MADV_HUGEPAGE
-    // 2 MiB pages where /dev/shm allows them (mounted with huge=advise): with 4 KiB pages
-    // nearly every probe of a big table also misses the TLB (docs/distributed.md).
-    const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-    char* from_page = base - reinterpret_cast<std::uintptr_t>(base) % page;
-    ::madvise(from_page, bytes + static_cast<std::size_t>(base - from_page), MADV_HUGEPAGE);
-#endif
-    const auto ranks = static_cast<std::size_t>(node_ranks_);
-    const std::size_t slice = (bytes + ranks - 1) / ranks;
-    const std::size_t from = std::min(bytes, slice * static_cast<std::size_t>(node_rank_));
-    std::memset(base + from, 0, std::min(slice, bytes - from));
-    MPI_Barrier(node_);
-    shared_bytes_ = bytes;
+    void* base = allocate_node_memory(bytes);
+    const char mine = base != nullptr;
+    MPI_Allgather(&mine, 1, MPI_CHAR, map_.shared.data(), 1, MPI_CHAR, MPI_COMM_WORLD);
     return base;
   }
 
@@ -420,12 +404,80 @@ class MpiCluster : public Cluster {
   }
 
  private:
+  // node_memory(), collective over the node. Rank 0 of the node allocates it all (one segment,
+  // in /dev/shm with Open MPI); the ranks zero a slice each. Room is checked first: a tmpfs that
+  // runs out while a page is first touched kills the process with SIGBUS. The segment starts with
+  // MPI's own header, so the memory handed out begins where rank 0 sees a 2 MiB boundary (the same
+  // offset in the segment on every rank: each maps it at its own address, at the same offset within
+  // a page, so each sees its table's buckets on whole cache lines).
+  void* allocate_node_memory(std::size_t bytes) {
+    constexpr std::size_t kAlign = std::size_t{2} << 20;
+    int room = 0;
+    if (node_rank_ == 0 && node_ranks_ > 1 && !std::getenv("GRUNDY_NO_NODE_MEMORY")) {
+      struct statvfs fs {};
+      room = ::statvfs("/dev/shm", &fs) == 0 &&
+             static_cast<double>(fs.f_bavail) * static_cast<double>(fs.f_frsize) >=
+                 static_cast<double>(bytes + kAlign) * 1.05;
+    }
+    MPI_Bcast(&room, 1, MPI_INT, 0, node_);
+    if (!room || window_ != MPI_WIN_NULL) return nullptr;
+    void* mine = nullptr;
+    const auto size = static_cast<MPI_Aint>(node_rank_ == 0 ? bytes + kAlign : 0);
+    int made =
+        MPI_Win_allocate_shared(size, 1, MPI_INFO_NULL, node_, &mine, &window_) == MPI_SUCCESS;
+    int everywhere = 0;
+    MPI_Allreduce(&made, &everywhere, 1, MPI_INT, MPI_MIN, node_);
+    if (!everywhere) {         // a window made on some ranks only is left alone (freeing it is
+      window_ = MPI_WIN_NULL;  // collective over ranks that do not have it)
+      return nullptr;
+    }
+    MPI_Aint got = 0;
+    int unit = 0;
+    char* segment = nullptr;
+    MPI_Win_shared_query(window_, 0, &got, &unit, &segment);
+    unsigned long long shift =
+        (kAlign - reinterpret_cast<std::uintptr_t>(segment) % kAlign) % kAlign;
+    MPI_Bcast(&shift, 1, MPI_UNSIGNED_LONG_LONG, 0, node_);
+    char* base = segment + shift;
+#ifdef MADV_HUGEPAGE
+    // 2 MiB pages where /dev/shm allows them (mounted with huge=advise): with 4 KiB pages
+    // nearly every probe of a big table also misses the TLB (docs/distributed.md).
+    const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+    char* from_page = base - reinterpret_cast<std::uintptr_t>(base) % page;
+    ::madvise(from_page, bytes + static_cast<std::size_t>(base - from_page), MADV_HUGEPAGE);
+#endif
+    const auto ranks = static_cast<std::size_t>(node_ranks_);
+    const std::size_t slice = (bytes + ranks - 1) / ranks;
+    const std::size_t from = std::min(bytes, slice * static_cast<std::size_t>(node_rank_));
+    std::memset(base + from, 0, std::min(slice, bytes - from));
+    MPI_Barrier(node_);
+    shared_bytes_ = bytes;
+    return base;
+  }
+
+  // GRUNDY_RANKS_PER_NODE=k (tests, measurements): the ranks of one machine taken as nodes
+  // of k ranks each, so that what differs between nodes runs on one machine. Every rank must
+  // see the same value (mpirun -x).
+  void split_node_for_tests() {
+    const char* k = std::getenv("GRUNDY_RANKS_PER_NODE");
+    if (!k) return;
+    const int per = std::atoi(k);
+    if (per < 1) return;
+    int at = 0;
+    MPI_Comm_rank(node_, &at);
+    MPI_Comm part = MPI_COMM_NULL;
+    MPI_Comm_split(node_, at / per, at, &part);
+    MPI_Comm_free(&node_);
+    node_ = part;
+  }
+
   int rank_ = 0, size_ = 1;
   bool abandoned_ = false;
   MPI_Comm node_ = MPI_COMM_NULL;  // the ranks of this node
   int node_rank_ = 0, node_ranks_ = 1, nodes_ = 1;
   MPI_Win window_ = MPI_WIN_NULL;  // node_memory()
   std::size_t shared_bytes_ = 0;
+  NodeMap map_;  // each rank's node, and whether it shares its node's table
 };
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <set>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -19,6 +20,7 @@
 #include "grundy/search/distributed/master.h"
 #include "grundy/search/distributed/message.h"
 #include "grundy/search/distributed/proof_walk.h"
+#include "grundy/search/distributed/relay.h"
 #include "grundy/search/distributed/runners.h"
 #include "grundy/search/random.h"
 #include "grundy/search/testing/toy_games.h"
@@ -84,6 +86,34 @@ TEST(DistributedCluster, SharedMemoryLayerOnlyOnOneNodeAndOnlyUnchosen) {
   EXPECT_EQ(run(nullptr, nullptr, nullptr), std::make_pair(false, std::string("(unset)")));
   EXPECT_EQ(run("2", nullptr, nullptr), std::make_pair(false, std::string("(unset)")));
   run(nullptr, nullptr, nullptr);
+}
+
+// Where shared entries go: everyone with a table of their own; of a node's one table, one rank
+// (the first that keeps up), and none on the node the entries came from.
+TEST(DistributedRelay, OneRankOfEachOtherNodeThatSharesATable) {
+  const auto targets = [](const NodeMap& m, int origin, int workers, std::set<int> slow = {}) {
+    std::vector<int> out;
+    m.targets(
+        origin, workers, [&](int w) { return !slow.count(w); },
+        [&](int w) { out.push_back(w); });
+    return out;
+  };
+  using V = std::vector<int>;
+  EXPECT_EQ(targets(NodeMap{}, 1, 4), (V{0, 2, 3}));
+  EXPECT_EQ(targets(NodeMap{}, 1, 4, {2}), (V{0, 3}));
+  // Nodes {0, 1}, {2, 3} sharing a table each, and 4 alone with its own.
+  const NodeMap m{{0, 0, 2, 2, 4}, {1, 1, 1, 1, 0}};
+  EXPECT_EQ(targets(m, 1, 5), (V{2, 4}));
+  EXPECT_EQ(targets(m, 0, 5), (V{2, 4}));
+  EXPECT_EQ(targets(m, 3, 5), (V{0, 4}));
+  EXPECT_EQ(targets(m, 4, 5), (V{0, 2}));
+  EXPECT_EQ(targets(m, 1, 5, {2}), (V{3, 4}));
+  EXPECT_EQ(targets(m, 1, 5, {2, 3, 4}), V{});
+  // A node without room for a shared table: its ranks get every batch.
+  const NodeMap mixed{{0, 0, 2, 2}, {0, 0, 1, 1}};
+  EXPECT_EQ(targets(mixed, 0, 4), (V{1, 2}));
+  EXPECT_EQ(targets(mixed, 2, 4), (V{0, 1}));
+  EXPECT_EQ(targets(mixed, 1, 4), (V{0, 2}));
 }
 
 TEST(DistributedMessages, RoundTripAndRefuseDamage) {

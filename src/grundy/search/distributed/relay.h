@@ -1,7 +1,9 @@
 #pragma once
 // Passing shared table entries between the workers of a channel (channel.h, TableShare): each
-// batch a worker's table gives goes to every other worker and to the master's listener.
+// batch a worker's table gives goes to every other worker and to the master's listener, except
+// where the ranks of a node share one table (NodeMap).
 #include <functional>
+#include <set>
 #include <vector>
 
 #include "grundy/search/distributed/channel.h"
@@ -31,6 +33,35 @@ struct EntryRelay {
     if (!to_workers) return;
     for (int w = 0; w < workers; ++w)
       if (w != origin) deliver(w);
+  }
+};
+
+// Which workers share a table: the ranks of one node that map one table (Cluster::node_memory)
+// need a batch once, in one of them, and none when the batch came from that table. Empty (the
+// default): every worker keeps a table of its own.
+struct NodeMap {
+  std::vector<int> node;     // the node of each worker
+  std::vector<char> shared;  // whether the worker's table is its node's one table
+
+  bool shares(int w) const { return static_cast<std::size_t>(w) < shared.size() && shared[w]; }
+  // Calls deliver(w) for each worker w of `workers` that must store a batch from worker
+  // `origin`: every other worker with a table of its own, and of each other node's one table
+  // the first worker for which ready(w) (a worker with too many sends in flight is passed over
+  // for another rank of its node).
+  template <class Ready, class Deliver>
+  void targets(int origin, int workers, Ready&& ready, Deliver&& deliver) const {
+    std::set<int> reached;
+    if (shares(origin)) reached.insert(node[origin]);
+    for (int w = 0; w < workers; ++w) {
+      if (w == origin) continue;
+      if (!shares(w)) {
+        if (ready(w)) deliver(w);
+        continue;
+      }
+      if (reached.count(node[w]) || !ready(w)) continue;
+      reached.insert(node[w]);
+      deliver(w);
+    }
   }
 };
 
