@@ -94,8 +94,7 @@ TEST(DistributedRelay, OneRankOfEachOtherNodeThatSharesATable) {
   const auto targets = [](const NodeMap& m, int origin, int workers, std::set<int> slow = {}) {
     std::vector<int> out;
     m.targets(
-        origin, workers, [&](int w) { return !slow.count(w); },
-        [&](int w) { out.push_back(w); });
+        origin, workers, [&](int w) { return !slow.count(w); }, [&](int w) { out.push_back(w); });
     return out;
   };
   using V = std::vector<int>;
