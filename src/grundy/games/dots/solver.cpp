@@ -4,9 +4,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <exception>
 #include <memory>
 #include <thread>
+#include <vector>
 
 #include "grundy/core/error.h"
 #include "grundy/games/dots/checkpoint.h"
@@ -15,6 +18,73 @@
 #include "grundy/games/dots/solver_state.h"
 
 namespace grundy::dots {
+namespace {
+
+struct BestMoves {
+  std::vector<SolverState::Move> moves;  // in the order of legal_moves
+  std::uint64_t nodes = 0;
+  bool complete = true;
+};
+
+// Every move of `root` that reaches `value`: one null-window test a move, on one thread each,
+// the moves shared out among `threads` threads over the one table (a test of 2*10^6 nodes or
+// more is common on 4x4, and one thread had done them all in turn). A budget that ends stops
+// every thread at its next move; `complete` is then false.
+template <class Limits>
+BestMoves moves_reaching(const SolverState& root, int value, search::AlphaBeta<SolverState>& ab,
+                         search::TranspositionTable& tt, const Limits& each, int threads) {
+  SolverState::Moves moves;
+  root.legal_moves(moves);
+  std::vector<char> reaches(moves.size(), 0);
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> aborted{false};
+  std::atomic<std::uint64_t> nodes{0};
+  const auto work = [&](search::AlphaBeta<SolverState>& a) {
+    while (!aborted.load()) {
+      const std::size_t i = next.fetch_add(1);
+      if (i >= moves.size()) return;
+      const bool yes = a.move_reaches(root, moves[i], value, each());
+      nodes += a.nodes();
+      if (a.aborted()) {
+        aborted = true;
+        return;
+      }
+      reaches[i] = yes;
+    }
+  };
+  const int helpers = std::clamp(threads, 1, static_cast<int>(moves.size())) - 1;
+  std::vector<std::exception_ptr> failed(static_cast<std::size_t>(helpers));
+  std::vector<std::thread> pool;
+  for (int h = 0; h < helpers; ++h)
+    pool.emplace_back([&, h] {
+      try {
+        search::AlphaBeta<SolverState> mine(tt);
+        work(mine);
+      } catch (...) {
+        aborted = true;
+        failed[static_cast<std::size_t>(h)] = std::current_exception();
+      }
+    });
+  std::exception_ptr main_failed;
+  try {
+    work(ab);
+  } catch (...) {
+    aborted = true;
+    main_failed = std::current_exception();
+  }
+  for (auto& t : pool) t.join();
+  if (main_failed) std::rethrow_exception(main_failed);
+  for (const auto& f : failed)
+    if (f) std::rethrow_exception(f);
+  BestMoves out;
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    if (reaches[i]) out.moves.push_back(moves[i]);
+  out.nodes = nodes.load();
+  out.complete = !aborted.load();
+  return out;
+}
+
+}  // namespace
 
 SolveResult solve(const DotsState& s, const SolveOptions& o) {
   const auto start = std::chrono::steady_clock::now();
@@ -112,20 +182,19 @@ SolveResult solve(const DotsState& s, const SolveOptions& o) {
   r.complete = result.complete;
   if (r.complete) {
     if (o.best_moves) {
-      SolverState::Moves moves;
-      root.legal_moves(moves);
-      for (const auto m : moves) {
-        search::SearchLimits each = limits;
-        each.threads = 1;
+      const auto each = [&] {
+        search::SearchLimits e = limits;
+        e.threads = 1;
         if (o.seconds > 0) {
           const std::chrono::duration<double> used = std::chrono::steady_clock::now() - start;
-          each.seconds = std::max(1e-3, o.seconds - used.count());
+          e.seconds = std::max(1e-3, o.seconds - used.count());
         }
-        if (ab.move_reaches(root, m, r.value, each)) r.best.push_back(g.line[m]);
-        r.nodes += ab.nodes();
-        if (ab.aborted()) break;
-      }
-      r.best_complete = !ab.aborted();
+        return e;
+      };
+      const BestMoves best = moves_reaching(root, r.value, ab, tt, each, o.threads);
+      for (const auto m : best.moves) r.best.push_back(g.line[m]);
+      r.nodes += best.nodes;
+      r.best_complete = best.complete;
     } else if (result.has_move) {
       r.best.push_back(g.line[result.best]);
     }
