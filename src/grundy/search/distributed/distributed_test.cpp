@@ -1,8 +1,12 @@
 // The distributed search without MPI: its messages, knowledge and checkpoints, and the master
 // with worker threads (LocalChannel) on toy games against plain minimax, with tiny job budgets
 // so that the master's tree, splits and repeated budgets are all exercised.
+#include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -15,6 +19,7 @@
 #include "grundy/core/error.h"
 #include "grundy/search/distributed/checkpoint.h"
 #include "grundy/search/distributed/cluster.h"
+#include "grundy/search/distributed/doorbell.h"
 #include "grundy/search/distributed/entry_pool.h"
 #include "grundy/search/distributed/local_channel.h"
 #include "grundy/search/distributed/master.h"
@@ -86,6 +91,37 @@ TEST(DistributedCluster, SharedMemoryLayerOnlyOnOneNodeAndOnlyUnchosen) {
   EXPECT_EQ(run(nullptr, nullptr, nullptr), std::make_pair(false, std::string("(unset)")));
   EXPECT_EQ(run("2", nullptr, nullptr), std::make_pair(false, std::string("(unset)")));
   run(nullptr, nullptr, nullptr);
+}
+
+// A doorbell in memory that two processes share: the other process's ring ends the wait (the
+// 20-second timeout would show as a wait of 20 s; the bound below leaves a hundredfold margin
+// for a slow machine), and a wait for a value already gone returns at once.
+TEST(DistributedDoorbell, ARingFromAnotherProcessEndsTheWait) {
+  void* memory = ::mmap(nullptr, 64, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(memory, MAP_FAILED);
+  std::memset(memory, 0, 64);
+  Doorbell bell(memory);
+  const std::uint32_t seen = bell.seen();
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    ::usleep(100000);
+    Doorbell(memory).ring();
+    ::_exit(0);
+  }
+  const auto start = std::chrono::steady_clock::now();
+  while (bell.seen() == seen && std::chrono::steady_clock::now() - start < std::chrono::seconds(20))
+    bell.wait(seen, 20.0);
+  const double waited =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  EXPECT_EQ(bell.seen(), seen + 1);
+  EXPECT_LT(waited, 10.0);
+  const auto again = std::chrono::steady_clock::now();
+  bell.wait(seen, 20.0);  // the word is no longer `seen`
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - again).count(), 10.0);
+  ::munmap(memory, 64);
 }
 
 // Where shared entries go: everyone with a table of their own; of a node's one table, one rank

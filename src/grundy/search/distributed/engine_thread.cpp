@@ -19,6 +19,7 @@ void AnswerQueue::push(Answer a) {
     answers_.push_back(std::move(a));
   }
   ready_.notify_one();
+  if (bell_) bell_->ring();
 }
 
 bool AnswerQueue::pop(Answer& out, double seconds) {

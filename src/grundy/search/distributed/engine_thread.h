@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "grundy/search/distributed/channel.h"
+#include "grundy/search/distributed/doorbell.h"
 
 namespace grundy::search::distributed {
 
@@ -21,8 +22,11 @@ class AnswerQueue {
   void push(Answer a);
   // Waits at most `seconds` (0: does not wait).
   bool pop(Answer& out, double seconds);
+  // Rings `bell` (null: none) after each push, for a thread that waits on the bell.
+  void ring_on_push(Doorbell* bell) { bell_ = bell; }
 
  private:
+  Doorbell* bell_ = nullptr;
   std::mutex mutex_;
   std::condition_variable ready_;
   std::deque<Answer> answers_;
