@@ -30,9 +30,10 @@ struct BestMoves {
 // the moves shared out among `threads` threads over the one table (a test of 2*10^6 nodes or
 // more is common on 4x4, and one thread had done them all in turn). A budget that ends stops
 // every thread at its next move; `complete` is then false.
-template <class Limits>
+// `each()` gives the limits of one test.
+template <class MakeLimits>
 BestMoves moves_reaching(const SolverState& root, int value, search::AlphaBeta<SolverState>& ab,
-                         search::TranspositionTable& tt, const Limits& each, int threads) {
+                         search::TranspositionTable& tt, const MakeLimits& each, int threads) {
   SolverState::Moves moves;
   root.legal_moves(moves);
   std::vector<char> reaches(moves.size(), 0);

@@ -66,8 +66,8 @@ constexpr double kIdleWorkerPoll = 0.0001;
 // Sends in flight: each buffer stays (a list: it never moves) until MPI_Test says it is done.
 class Outbox {
  public:
-  // `bell`: rung once the send has completed (the message is then where the receiver's
-  // MPI_Improbe finds it), for a receiver that sleeps on it.
+  // `bell`: rung once the send has completed (the message has left this rank), for a
+  // receiver that sleeps on it.
   void send(std::string bytes, int rank, Doorbell* bell = nullptr) {
     pending_.push_back({MPI_REQUEST_NULL, rank, bell, std::move(bytes)});
     auto& p = pending_.back();
@@ -83,7 +83,6 @@ class Outbox {
       it = done ? pending_.erase(it) : std::next(it);
     }
   }
-  bool empty() const { return pending_.empty(); }
   std::size_t in_flight(int rank) const {
     std::size_t n = 0;
     for (const auto& p : pending_) n += p.rank == rank;
