@@ -98,6 +98,11 @@ if [ -z "$small" ]; then
   read -r size moves < <(grep 4x4 <<<"$positions")
   NO_NODE_MEMORY=1 dots_same "dots $size after '$moves', a table a rank" "$size" "$moves" 3000
 fi
+# A bad GRUNDY_RANKS_PER_NODE ends every rank with exit status 2 and names the variable.
+"$MPIRUN" --oversubscribe --allow-run-as-root -np 2 -x GRUNDY_RANKS_PER_NODE=2x "$GRUNDY" dots solve \
+  2x2 --distributed >"$dir/bad.out" 2>&1
+check "a bad GRUNDY_RANKS_PER_NODE: exit status 2" [ $? -eq 2 ]
+check "a bad GRUNDY_RANKS_PER_NODE: named" grep -q "GRUNDY_RANKS_PER_NODE: '2x' is not a whole number" "$dir/bad.out"
 # Nodes of two ranks: the entries go to one rank of the other node. 3 ranks: the second node
 # has one rank, with a table of its own.
 RANKS_PER_NODE=2 CLUSTER="3 MPI ranks on 2 nodes, 128 MiB shared by the ranks of each node" \

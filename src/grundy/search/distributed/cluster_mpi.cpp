@@ -325,7 +325,7 @@ class MpiChannel : public JobChannel {
 
 class MpiCluster : public Cluster {
  public:
-  MpiCluster() {
+  MpiCluster() : ranks_per_node_(ranks_per_node_for_tests()) {
     prefer_shared_memory_on_one_node();
     int provided = 0;
     MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
@@ -513,19 +513,31 @@ class MpiCluster : public Cluster {
   // GRUNDY_RANKS_PER_NODE=k (tests, measurements): the ranks of one machine taken as nodes
   // of k ranks each, so that what differs between nodes runs on one machine. Every rank must
   // see the same value (mpirun -x).
-  void split_node_for_tests() {
+  // Read before MPI starts, so that a bad value ends every rank alike (exit status 2).
+  static int ranks_per_node_for_tests() {
     const char* k = std::getenv("GRUNDY_RANKS_PER_NODE");
-    if (!k) return;
-    const int per = std::atoi(k);
-    if (per < 1) return;
+    if (!k) return 0;
+    const std::string text = k;
+    const bool digits =
+        !text.empty() && text.size() <= 6 &&
+        std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    const int per = digits ? std::stoi(text) : 0;
+    if (per < 1)
+      throw InputError("GRUNDY_RANKS_PER_NODE: '" + text +
+                       "' is not a whole number of ranks from 1 to 999999");
+    return per;
+  }
+  void split_node_for_tests() {
+    if (ranks_per_node_ == 0) return;
     int at = 0;
     MPI_Comm_rank(node_, &at);
     MPI_Comm part = MPI_COMM_NULL;
-    MPI_Comm_split(node_, at / per, at, &part);
+    MPI_Comm_split(node_, at / ranks_per_node_, at, &part);
     MPI_Comm_free(&node_);
     node_ = part;
   }
 
+  int ranks_per_node_ = 0;  // GRUNDY_RANKS_PER_NODE (0: the machines' own nodes)
   int rank_ = 0, size_ = 1;
   bool abandoned_ = false;
   MPI_Comm node_ = MPI_COMM_NULL;  // the ranks of this node
