@@ -169,12 +169,15 @@ class Inbox {
 class MpiChannel : public JobChannel {
  public:
   // `bell`: the master's doorbell (null: none), rung by its engine and by the workers of its
-  // node; `one_node`: every worker is on the master's node, so every answer rings it.
-  MpiChannel(int size, WorkerEngine local, NodeMap nodes, Doorbell* bell, bool one_node)
+  // node; when every worker is on that node, every answer rings it and the master sleeps longer.
+  MpiChannel(int size, WorkerEngine local, NodeMap nodes, Doorbell* bell)
       : size_(size),
         nodes_(std::move(nodes)),
         bell_(bell),
-        wait_(bell && one_node ? kBellWait : kMasterPoll),
+        wait_(bell && std::all_of(nodes_.node.begin(), nodes_.node.end(),
+                                  [](int n) { return n == 0; })
+                  ? kBellWait
+                  : kMasterPoll),
         local_(std::make_unique<EngineThread>(0, std::move(local), answers_)) {
     answers_.ring_on_push(bell_);
   }
@@ -373,9 +376,7 @@ class MpiCluster : public Cluster {
   }
 
   std::unique_ptr<JobChannel> channel(std::function<WorkerEngine()> make) override {
-    const bool one_node =
-        std::all_of(map_.node.begin(), map_.node.end(), [](int n) { return n == 0; });
-    return std::make_unique<MpiChannel>(size_, make(), map_, bell_.get(), one_node);
+    return std::make_unique<MpiChannel>(size_, make(), map_, bell_.get());
   }
 
   int node_ranks() const override { return node_ranks_; }
