@@ -5,6 +5,10 @@
 # run's wall and CPU seconds and the wall medians, with the load average (the machine may be
 # shared: on a saturated machine the CPU the runs get, not the code, sets the wall ratio).
 #   GRUNDY=build/grundy REPEAT=3 bash scripts/bench-distributed.sh
+# THREADS=1 adds, for Dots, one process of two threads (--threads 2) and one rank of two threads
+# (`mpirun -np 1 --bind-to none ... --distributed --threads 2`, its table twice one rank's).
+# GAMES (default "dots uttt") picks the solves; DOTS_MOVES and DOTS_TABLE_MB another 4x4 mid-game
+# (docs/benchmarks.md also records d1e1 b2c2 d4d5 d1d2 c3d3 d5e5, ~5·10^7 nodes, with 256 MiB).
 set -eu
 : "${GRUNDY:=build/grundy}"
 : "${REPEAT:=3}"
@@ -15,7 +19,9 @@ export OMPI_MCA_btl_vader_single_copy_mechanism=none
 # moves of the game in README.md with a2 instead of a4: X wins, ~6 s on one core. Tables sized
 # to the searches (128 and 256 MiB a rank): on a virtual machine the first touch of a page is
 # dear (1 GiB tables cost one process 0.5-3.7 s of system time, and made single runs vary by 40%).
-dots=(dots solve 4x4 --moves 'd1e1 b2c2 d4d5 d1d2 c3d3 d5e5 a5b5 b4c4' --table-mb 128 --json)
+dots_mb=${DOTS_TABLE_MB:-128}
+dots_base=(dots solve 4x4 --moves "${DOTS_MOVES:-d1e1 b2c2 d4d5 d1d2 c3d3 d5e5 a5b5 b4c4}" --json)
+dots=("${dots_base[@]}" --table-mb "$dots_mb")
 win52="e5 d4 c1 h3 e7 e1 f2 g5 c5 h4 d2 b4 e3 f9 g7 a1 c2 i4 h1 f1 g3 c8 i5 g6 a8 b6 f8 i6 i8 h6 e9 d8 a5 b5 d5 a4"
 uttt=(uttt solve --rules orlin --moves "$(echo $win52 | cut -d' ' -f1-36) a2" --memory 256 --json)
 
@@ -33,16 +39,24 @@ trap 'rm -f "$tmp"' EXIT
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-for name in dots uttt; do
+for name in ${GAMES:-dots uttt}; do
   declare -n cmd=$name
   one=() np1=() np2=()
   extra=()
   [ "$name" = dots ] && extra=(--threads 1)
+  th2=() hy=()
   for ((i = 0; i < REPEAT; i++)); do
     one+=("$(wall "$GRUNDY" "${cmd[@]}" "${extra[@]}")")
     np2+=("$(wall "${mpi[@]}" -np 2 "$GRUNDY" "${cmd[@]}" --distributed)")
     np1+=("$(wall "${mpi[@]}" -np 1 "$GRUNDY" "${cmd[@]}" --distributed)")
-    echo "$name run $i (wall s, CPU s): one process ${one[-1]}, 1 rank ${np1[-1]}, 2 ranks ${np2[-1]} (load $(cut -d' ' -f1 /proc/loadavg))"
+    line="$name run $i (wall s, CPU s): one process ${one[-1]}, 1 rank ${np1[-1]}, 2 ranks ${np2[-1]}"
+    if [ -n "${THREADS:-}" ] && [ "$name" = dots ]; then
+      th2+=("$(wall "$GRUNDY" "${cmd[@]}" --threads 2)")
+      hy+=("$(wall "${mpi[@]}" --bind-to none -np 1 "$GRUNDY" "${dots_base[@]}" \
+        --table-mb $((2 * dots_mb)) --distributed --threads 2)")
+      line+=", --threads 2 ${th2[-1]}, 1 rank of 2 threads ${hy[-1]}"
+    fi
+    echo "$line (load $(cut -d' ' -f1 /proc/loadavg))"
   done
   m1=$(printf '%s\n' "${one[@]}" | cut -d' ' -f1 | median)
   r1=$(printf '%s\n' "${np1[@]}" | cut -d' ' -f1 | median)
@@ -50,6 +64,13 @@ for name in dots uttt; do
   printf '%s wall medians: one process %.2f s, 1 rank %.2f s, 2 ranks %.2f s: 2 ranks %.2fx one process, %.2fx 1 rank\n' \
     "$name" "$m1" "$r1" "$r2" "$(python3 -c "import sys; print(float(sys.argv[1]) / float(sys.argv[2]))" "$m1" "$r2")" \
     "$(python3 -c "import sys; print(float(sys.argv[1]) / float(sys.argv[2]))" "$r1" "$r2")"
+  if [ ${#hy[@]} -gt 0 ]; then
+    t2=$(printf '%s\n' "${th2[@]}" | cut -d' ' -f1 | median)
+    h2=$(printf '%s\n' "${hy[@]}" | cut -d' ' -f1 | median)
+    printf '%s wall medians: --threads 2 %.2f s (%.2fx one process), 1 rank of 2 threads %.2f s (%.2fx)\n' \
+      "$name" "$t2" "$(python3 -c "import sys; print(float(sys.argv[1]) / float(sys.argv[2]))" "$m1" "$t2")" \
+      "$h2" "$(python3 -c "import sys; print(float(sys.argv[1]) / float(sys.argv[2]))" "$m1" "$h2")"
+  fi
   unset -n cmd
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,5 +1,7 @@
 #include "distributed.h"
 
+#include <sched.h>
+
 #include <cstdio>
 
 #include <fmt/core.h>
@@ -57,6 +59,20 @@ DistributedRun::DistributedRun(const DistributedCliOptions& o) {
     fmt::print(stderr,
                "grundy: --distributed outside mpirun: running as one process (start it with "
                "'mpirun -np N grundy ...' to use N processes)\n");
+}
+
+void DistributedRun::check_threads(int threads) const {
+  cpu_set_t mask;
+  CPU_ZERO(&mask);
+  if (threads <= 1 || ::sched_getaffinity(0, sizeof mask, &mask) != 0) return;
+  const int cores = CPU_COUNT(&mask);
+  if (cores >= threads) return;
+  fmt::print(stderr,
+             "grundy: rank {} may run on {} core{} only (mpirun binds each rank to a core): its "
+             "{} threads share {}; start it with 'mpirun --bind-to none' or '--map-by "
+             "ppr:1:node:PE={}'\n",
+             cluster_->rank(), cores, cores == 1 ? "" : "s", threads, cores == 1 ? "it" : "them",
+             threads);
 }
 
 DistributedRun::~DistributedRun() {

@@ -31,6 +31,9 @@ class DistributedRun {
   ~DistributedRun();
 
   bool worker() const { return !cluster_->is_master(); }
+  // Says on stderr when this rank may run on fewer cores than its `threads` (mpirun binds each
+  // rank to one core unless told otherwise).
+  void check_threads(int threads) const;
   int workers() const { return cluster_->workers(); }
   // The ranks on this node and memory they share (cluster.h; every rank calls node_memory
   // once, before serve() or channel()).

@@ -84,8 +84,10 @@ void run(const SolveCliOptions& o) {
   const auto s = dots::DotsState::after(board, o.moves);
   const int undrawn = board.lines() - s.lines_drawn();
   dots::SolveOptions so;
-  so.threads = o.threads.empty() ? dots::default_solve_threads(undrawn)
-                                 : static_cast<int>(parse_uint_in(o.threads, "--threads", 1, 64));
+  // With --distributed, one engine thread a rank unless --threads says more (a rank a machine).
+  so.threads = !o.threads.empty() ? static_cast<int>(parse_uint_in(o.threads, "--threads", 1, 64))
+               : o.distributed.on ? 1
+                                  : dots::default_solve_threads(undrawn);
   if (!o.seconds.empty()) so.seconds = parse_decimal(o.seconds, "--seconds", 0.001, 1e8);
   std::uint64_t mb = 0;
   if (o.table_mb.empty()) {
@@ -114,6 +116,7 @@ void run(const SolveCliOptions& o) {
   dots::NodeTable table;
   if (o.distributed.on) {
     dist.emplace(o.distributed);
+    dist->check_threads(so.threads);
     table = node_table(*dist, so);
     if (dist->worker()) {
       dist->serve(dots::distributed_runner(
@@ -198,7 +201,9 @@ void install_solve(Command dots) {
   cmd.add_option("size", o->size, "board size in boxes, ROWSxCOLUMNS (e.g. 3x3)").required();
   cmd.add_option("--moves", o->moves, "the lines drawn so far, in order");
   cmd.add_flag("--json", o->json, "print JSON: to_move, score, value, best, nodes, seconds");
-  cmd.add_option("--threads", o->threads, "search threads (default: all cores on big positions)");
+  cmd.add_option("--threads", o->threads,
+                 "search threads (default: all cores on big positions; with --distributed, of "
+                 "each rank, default 1)");
   cmd.add_option("--table-mb", o->table_mb,
                  "transposition table size in MiB (default: 64 up to 32 undrawn lines, 256 up "
                  "to 35, 1024 up to 40, 4096 beyond; with --seconds S at most 64 per second)");

@@ -17,7 +17,9 @@ dots::SolveResult solve_distributed(DistributedRun& run, const dots::DotsState& 
                                     const dots::SolveOptions& so, const dots::NodeTable& table,
                                     bool progress, search::distributed::Figures& figures) {
   dots::DistributedOptions d;
-  d.job_nodes = run.job_nodes();
+  // A job of the default budget takes the same time on a rank of several threads.
+  d.job_nodes = run.job_nodes() ? run.job_nodes()
+                                : dots::kDefaultJobNodes * static_cast<std::uint64_t>(so.threads);
   d.stall_seconds = run.stall_seconds();
   const bool tty = ::isatty(STDERR_FILENO);
   if (progress || tty)

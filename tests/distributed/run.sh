@@ -48,15 +48,18 @@ fi
 # The ranks of one node share one table (192 MiB: 64 a rank); with GRUNDY_NO_NODE_MEMORY set
 # (NO_NODE_MEMORY=1 here) each keeps its own. RANKS_PER_NODE=k takes this machine's ranks as
 # nodes of k ranks (GRUNDY_RANKS_PER_NODE), whose tables pass each other the heavy entries; NP
-# ranks (default 3), CLUSTER the words the figures' cluster text must hold.
+# ranks (default 3), CLUSTER the words the figures' cluster text must hold, THREADS the engine
+# threads of each rank (--threads; the ranks then unbound).
 dots_same() {  # dots_same NAME SIZE MOVES JOB-NODES
-  "$GRUNDY" dots solve "$2" --moves "$3" --json --table-mb 64 >"$dir/one.json"
+  "$GRUNDY" dots solve "$2" --moves "$3" --json --table-mb 64 --threads 1 >"$dir/one.json"
   local np=${NP:-3} env=() want=${CLUSTER:-3 MPI ranks, 192 MiB shared by the ranks of each node}
+  local threads=()
   [ -n "${NO_NODE_MEMORY:-}" ] && env=(-x GRUNDY_NO_NODE_MEMORY=1) && want=${CLUSTER:-3 MPI ranks}
   [ -n "${RANKS_PER_NODE:-}" ] && env+=(-x "GRUNDY_RANKS_PER_NODE=$RANKS_PER_NODE")
+  [ -n "${THREADS:-}" ] && env+=(--bind-to none) && threads=(--threads "$THREADS")
   "$MPIRUN" --oversubscribe --allow-run-as-root -np "$np" "${env[@]}" "$GRUNDY" dots solve "$2" \
-    --moves "$3" --json --table-mb 64 --distributed --job-nodes "$4" >"$dir/many.json" \
-    2>"$dir/many.err" ||
+    --moves "$3" --json --table-mb 64 --distributed --job-nodes "$4" "${threads[@]}" \
+    >"$dir/many.json" 2>"$dir/many.err" ||
     { echo "FAIL $1: exit status $?"; cat "$dir/many.err"; fail=$((fail + 1)); return; }
   same "$1 value and best lines" "$dir/one.json" "$dir/many.json" "(j['value'], j['best'])"
   check "$1 figures of $np ranks" [ "$(python3 -c "import json; j=json.load(open('$dir/many.json'))['distributed']; print(len(j['workers']), all(w['jobs'] >= 0 and not w['lost'] for w in j['workers']))")" = "$np True" ]
@@ -111,6 +114,20 @@ if [ -z "$small" ]; then
   NP=4 RANKS_PER_NODE=2 CLUSTER="4 MPI ranks on 2 nodes, 128 MiB shared by the ranks of each node" \
     dots_same "dots $size after '$moves', 2 nodes of 2 ranks" "$size" "$moves" 3000
 fi
+
+# Ranks of two engine threads each (a rank a machine): the same answers; a rank bound to one
+# core (mpirun's default for 2 ranks on 2 cores) says that its threads share it.
+NP=2 THREADS=2 CLUSTER="2 MPI ranks, 128 MiB shared by the ranks of each node" \
+  dots_same "dots 3x3, ranks of 2 threads" 3x3 "" 5000
+if [ -z "$small" ]; then
+  NP=2 THREADS=2 CLUSTER="2 MPI ranks, 128 MiB shared by the ranks of each node" \
+    dots_same "dots $size after '$moves', ranks of 2 threads" "$size" "$moves" 3000
+fi
+"$MPIRUN" --allow-run-as-root -np 1 --bind-to core "$GRUNDY" dots solve 2x2 --distributed \
+  --threads 2 >"$dir/bound.out" 2>&1
+check "a rank bound to a core with --threads 2: it still answers" [ $? -eq 0 ]
+check "a rank bound to a core with --threads 2: it says so" \
+  grep -q "rank 0 may run on 1 core only (mpirun binds each rank to a core): its 2 threads" "$dir/bound.out"
 
 # --- Ultimate Tic-Tac-Toe: both rule sets, proofs checked by the independent checker ----------
 uttt_same() {  # uttt_same NAME RULES MOVES

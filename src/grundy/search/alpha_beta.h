@@ -38,6 +38,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <thread>
 #include <type_traits>
 #include <utility>
@@ -271,6 +272,7 @@ class AlphaBeta {
   };
   TestResult test(S s, int t, const SearchLimits& limits) {
     begin(limits);
+    helper_threshold_ = t;  // helpers search this test too, not MTD(f)'s sequence
     TestResult r;
     run_with_helpers(s, limits, [&](Worker& w) {
       int lower = -kInfinity, upper = kInfinity;
@@ -579,6 +581,7 @@ class AlphaBeta {
 
   void begin(const SearchLimits& limits) {
     limits_ = limits;
+    helper_threshold_.reset();
     clear_busy(limits);
     aborted_ = limits.stop && limits.stop->load();
     stop_helpers_ = false;
@@ -642,8 +645,10 @@ class AlphaBeta {
     return p;
   }
 
-  // Runs `body` on the main worker while limits.threads - 1 helpers search the same root with
-  // perturbed move orders, filling the shared table; they stop when the main worker is done.
+  // Runs `body` on the main worker while limits.threads - 1 helpers search the same root,
+  // filling the shared table (their moves spread by the busy marks where the state defers);
+  // they stop when the main worker is done. Unbounded depth: the helpers run null-window tests
+  // at 0, 1, -1, 2, ... (MTD(f)'s likely thresholds), or test()'s own threshold once.
   template <class Body>
   void run_with_helpers(const S& root, const SearchLimits& limits, Body&& body) {
     helper_nodes_ = 0;
@@ -651,13 +656,17 @@ class AlphaBeta {
     std::vector<std::thread> helpers;
     std::vector<std::unique_ptr<Worker>> helper_workers;
     const int depth = limits.depth;
+    const std::optional<int> only = helper_threshold_;
     for (int id = 1; id < limits.threads; ++id) {
       helper_workers.push_back(std::make_unique<Worker>(*this, id));
       Worker* hw = helper_workers.back().get();
-      helpers.emplace_back([this, hw, root, depth] {
+      helpers.emplace_back([this, hw, root, depth, only] {
         S s = root;
         try {
-          if (depth >= kUnlimitedDepth) {
+          if (only) {
+            hw->search(s, kUnlimitedDepth, *only - 1, *only, 0);
+            while (!stop_helpers_) std::this_thread::yield();
+          } else if (depth >= kUnlimitedDepth) {
             for (int g = 0;; g = -g + (g <= 0)) hw->search(s, kUnlimitedDepth, g - 1, g, 0);
           } else {
             for (int d = 1; d <= depth; ++d) hw->search(s, d, -kInfinity, kInfinity, 0);
@@ -724,6 +733,7 @@ class AlphaBeta {
     busy_slot(mark).compare_exchange_strong(expected, 0, std::memory_order_relaxed);
   }
   std::uint64_t deferred_total_ = 0;
+  std::optional<int> helper_threshold_;  // test(): the one threshold its helpers search
 
   TranspositionTable& tt_;
   std::function<void(std::uint64_t, const TTEntry&)> exported_;

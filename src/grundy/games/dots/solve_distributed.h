@@ -41,15 +41,16 @@ struct NodeTable {
 };
 std::size_t node_table_bytes(const SolveOptions& o, int ranks);
 
-// What each worker runs: null-window tests of the positions after a job's lines from s, with
-// a table of o.table_bytes (o.symmetry as in solve()) or the node's, sharing entries from
-// `share_weight` (search::distributed::share_weight_for). Every rank builds its own.
+// What each worker runs: null-window tests of the positions after a job's lines from s, on
+// o.threads threads, with a table of o.table_bytes (o.symmetry as in solve()) or the node's,
+// sharing entries from `share_weight` (search::distributed::share_weight_for). Every rank
+// builds its own.
 search::distributed::WorkerEngine distributed_runner(const DotsState& s, const SolveOptions& o,
                                                      int share_weight, NodeTable table = {});
 
 // Solves s through `channel` (the master's side). o's table_bytes, threads and progress are the
-// workers' business or unused; seconds, stop, best_moves, checkpoint, resume and
-// checkpoint_every apply as in solve(). `stats` receives the master's figures.
+// workers' business (distributed_runner) or unused; seconds, stop, best_moves, checkpoint, resume
+// and checkpoint_every apply as in solve(). `stats` receives the master's figures.
 SolveResult solve_distributed(const DotsState& s, const SolveOptions& o,
                               search::distributed::JobChannel& channel, const DistributedOptions& d,
                               search::distributed::MasterStats& stats,

@@ -22,9 +22,10 @@ namespace {
 namespace dist = search::distributed;
 
 SolveResult solve_with_workers(const DotsState& s, int workers, std::uint64_t job_nodes,
-                               const std::string& resume_from = {}) {
+                               const std::string& resume_from = {}, int threads = 1) {
   SolveOptions o;
   o.table_bytes = std::size_t{8} << 20;
+  o.threads = threads;
   o.checkpoint = resume_from;
   o.resume = !resume_from.empty();
   std::vector<dist::WorkerEngine> engines;
@@ -41,11 +42,12 @@ SolveResult solve_with_workers(const DotsState& s, int workers, std::uint64_t jo
   return r;
 }
 
-void expect_same(const DotsState& s, int workers, std::uint64_t job_nodes) {
+void expect_same(const DotsState& s, int workers, std::uint64_t job_nodes, int threads = 1) {
   SolveOptions o;
   o.table_bytes = std::size_t{8} << 20;
+  o.threads = 1;
   auto want = solve(s, o);
-  auto got = solve_with_workers(s, workers, job_nodes);
+  auto got = solve_with_workers(s, workers, job_nodes, {}, threads);
   ASSERT_TRUE(got.complete);
   EXPECT_EQ(got.value, want.value) << s.board().rows() << "x" << s.board().cols();
   std::sort(want.best.begin(), want.best.end());
@@ -61,6 +63,26 @@ TEST(DotsDistributed, WholeSmallBoardsEqualTheSolver) {
     expect_same(DotsState(board), 3, 500);
   }
   if (!sanitized()) expect_same(DotsState(Board::parse("3x3")), 3, 2000);
+}
+
+// Workers of two threads each (a rank a machine, --threads 2): every job's test runs on both,
+// over one table, and its budget ends while both are searching.
+TEST(DotsDistributed, WorkersOfTwoThreadsEqualTheSolver) {
+  search::Rng rng(47);
+  const int positions = sanitized() ? 4 : 16;
+  for (int i = 0; i < positions; ++i) {
+    const auto& board = Board::parse(i % 2 ? "3x3" : "2x4");
+    DotsState s(board);
+    const int drawn = 4 + static_cast<int>(rng.below(8));
+    for (int k = 0; k < drawn && !s.is_over(); ++k) {
+      search::MoveList<DotsState::Move, DotsState::kMaxMoves> moves;
+      s.legal_moves(moves);
+      s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+    if (s.is_over()) continue;
+    expect_same(s, 1 + static_cast<int>(rng.below(2)), 200 + rng.below(2000), 2);
+  }
+  expect_same(DotsState(Board::parse("2x3")), 2, 300, 2);
 }
 
 TEST(DotsDistributed, RandomPositionsEqualTheSolver) {

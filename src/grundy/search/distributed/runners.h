@@ -89,11 +89,12 @@ class AlphaBetaShare : public OutboxShare {
 // every key is below 2^key_bits, every value in [-max_value, max_value] and every search
 // exact, so the table may be compact (transposition_table.h). `table_memory`: the table lies
 // there, shared with the other ranks of the node (Cluster::node_memory, of
-// TranspositionTable::shared_bytes(table_bytes) bytes).
+// TranspositionTable::shared_bytes(table_bytes) bytes). `threads` > 1: each job's test runs on
+// that many threads over the rank's table (one rank a machine, its cores as threads).
 template <TwoPlayerState S>
 WorkerEngine alpha_beta_runner(const S& root, std::size_t table_bytes, int share_weight = 0,
-                               int key_bits = 64, int max_value = 126,
-                               void* table_memory = nullptr) {
+                               int key_bits = 64, int max_value = 126, void* table_memory = nullptr,
+                               int threads = 1) {
   struct Engine {
     Engine(const S& r, std::size_t bytes, int bits, int max, void* memory)
         : root(r), table(bytes, bits, max, memory), search(table) {}
@@ -108,7 +109,7 @@ WorkerEngine alpha_beta_runner(const S& root, std::size_t table_bytes, int share
     e->search.export_entries(
         [s = share.get()](std::uint64_t key, const TTEntry& t) { s->add(key, t); }, share_weight);
   }
-  auto run = [e, share](const Job& job, const std::atomic<bool>& cancel) {
+  auto run = [e, share, threads](const Job& job, const std::atomic<bool>& cancel) {
     Answer a;
     S s = e->root;
     if (job.kind != JobKind::solve || !replay(s, job)) {
@@ -118,6 +119,7 @@ WorkerEngine alpha_beta_runner(const S& root, std::size_t table_bytes, int share
     SearchLimits limits;
     limits.max_nodes = job.budget;
     limits.stop = &cancel;
+    limits.threads = threads;
     constexpr int scale = point_scale<S>();
     const auto r = e->search.test(s, job.t * scale, limits);
     a.nodes = r.nodes;
