@@ -56,6 +56,18 @@ void expect_same(const DotsState& s, int workers, std::uint64_t job_nodes, int t
   EXPECT_TRUE(got.best_complete);
 }
 
+// A position of `size` after `fewest` to `fewest` + 7 random lines (or the end of the game).
+DotsState random_position(search::Rng& rng, const char* size, int fewest) {
+  DotsState s(Board::parse(size));
+  const int drawn = fewest + static_cast<int>(rng.below(8));
+  for (int k = 0; k < drawn && !s.is_over(); ++k) {
+    search::MoveList<DotsState::Move, DotsState::kMaxMoves> moves;
+    s.legal_moves(moves);
+    s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+  }
+  return s;
+}
+
 TEST(DotsDistributed, WholeSmallBoardsEqualTheSolver) {
   for (const char* size : {"1x1", "1x3", "2x2", "2x3"}) {
     const auto& board = Board::parse(size);
@@ -71,14 +83,7 @@ TEST(DotsDistributed, WorkersOfTwoThreadsEqualTheSolver) {
   search::Rng rng(47);
   const int positions = sanitized() ? 4 : 16;
   for (int i = 0; i < positions; ++i) {
-    const auto& board = Board::parse(i % 2 ? "3x3" : "2x4");
-    DotsState s(board);
-    const int drawn = 4 + static_cast<int>(rng.below(8));
-    for (int k = 0; k < drawn && !s.is_over(); ++k) {
-      search::MoveList<DotsState::Move, DotsState::kMaxMoves> moves;
-      s.legal_moves(moves);
-      s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
-    }
+    const DotsState s = random_position(rng, i % 2 ? "3x3" : "2x4", 4);
     if (s.is_over()) continue;
     expect_same(s, 1 + static_cast<int>(rng.below(2)), 200 + rng.below(2000), 2);
   }
@@ -89,14 +94,7 @@ TEST(DotsDistributed, RandomPositionsEqualTheSolver) {
   search::Rng rng(31);
   const int positions = sanitized() ? 6 : 24;
   for (int i = 0; i < positions; ++i) {
-    const auto& board = Board::parse(i % 2 ? "3x3" : "2x4");
-    DotsState s(board);
-    const int drawn = 6 + static_cast<int>(rng.below(8));
-    for (int k = 0; k < drawn && !s.is_over(); ++k) {
-      search::MoveList<DotsState::Move, DotsState::kMaxMoves> moves;
-      s.legal_moves(moves);
-      s.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
-    }
+    const DotsState s = random_position(rng, i % 2 ? "3x3" : "2x4", 6);
     if (s.is_over()) continue;
     expect_same(s, 1 + static_cast<int>(rng.below(3)), 50 + rng.below(500));
   }
