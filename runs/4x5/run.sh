@@ -6,6 +6,8 @@
 #   bash runs/4x5/run.sh status   the last progress line
 #   bash runs/4x5/run.sh save     shrink the local checkpoint into runs/4x5/4x5.ckpt (commit it)
 #   bash runs/4x5/run.sh pause|continue|stop
+#   bash runs/4x5/run.sh reserve  reserve 14 pages of 1 GiB for the table now (do it before
+#                                 `make build` on a fresh machine; `start` uses them)
 #
 # Environment: GRUNDY (default build/grundy; `start` copies it into the work directory so that
 # rebuilding does not change the running program), DIR (default /work/ckpt), THREADS (2),
@@ -29,7 +31,22 @@ last_line() {
 
 pid() { cat "$dir/run.pid" 2>/dev/null || true; }
 
+pool=/sys/kernel/mm/hugepages/hugepages-1048576kB
+reserve() {  # reserve N: grow the pool until N pages are free, as far as the kernel can
+  if [ -w "$pool/nr_hugepages" ] && [ "$(cat "$pool/free_hugepages")" -lt "$1" ]; then
+    echo $(( $(cat "$pool/nr_hugepages") + $1 - $(cat "$pool/free_hugepages") )) \
+      >"$pool/nr_hugepages" || true
+  fi
+  [ -r "$pool/free_hugepages" ] && [ "$(cat "$pool/free_hugepages")" -ge "$1" ]
+}
+
 case "${1:-}" in
+  reserve)
+    # First thing on a fresh machine, before building: after a few minutes of compiling the
+    # kernel rarely finds 14 free GiB in one piece each (2 of 12 on 2026-12-01, after the build).
+    reserve 14 || true
+    [ -r "$pool/free_hugepages" ] && echo "1 GiB pages free: $(cat "$pool/free_hugepages")"
+    ;;
   start)
     mkdir -p "$dir"
     if [ -n "$(pid)" ] && kill -0 "$(pid)" 2>/dev/null; then
@@ -44,14 +61,6 @@ case "${1:-}" in
     # pages"): the solver takes them when the pool holds enough, else ordinary pages.
     # Without TABLE_MB, 14 GiB when the pool can hold 14 pages (a 24 GiB machine then keeps
     # about 9 GiB for builds and tests beside the run), else 12 GiB.
-    pool=/sys/kernel/mm/hugepages/hugepages-1048576kB
-    reserve() {  # reserve N: grow the pool until N pages are free, as far as the kernel can
-      if [ -w "$pool/nr_hugepages" ] && [ "$(cat "$pool/free_hugepages")" -lt "$1" ]; then
-        echo $(( $(cat "$pool/nr_hugepages") + $1 - $(cat "$pool/free_hugepages") )) \
-          >"$pool/nr_hugepages" || true
-      fi
-      [ -r "$pool/free_hugepages" ] && [ "$(cat "$pool/free_hugepages")" -ge "$1" ]
-    }
     if [ -z "${TABLE_MB:-}" ]; then
       TABLE_MB=12288
       reserve 14 && TABLE_MB=14336
@@ -82,5 +91,5 @@ case "${1:-}" in
   pause) kill -STOP "$(pid)" ;;
   continue) kill -CONT "$(pid)" ;;
   stop) kill -INT "$(pid)" ;;  # saves a checkpoint and exits 130
-  *) sed -n '2,14p' "$0"; exit 2 ;;
+  *) sed -n '2,15p' "$0"; exit 2 ;;
 esac
