@@ -67,12 +67,14 @@ case "${1:-}" in
     fi
     want=$(( (TABLE_MB + 1023) / 1024 ))
     reserve "$want" || true
-    if [ -w "$pool/nr_hugepages" ] && [ "$(cat "$pool/free_hugepages")" -gt "$want" ]; then
-      # give back what a larger try reserved and this table does not use
-      echo $(( $(cat "$pool/nr_hugepages") - $(cat "$pool/free_hugepages") + want )) \
-        >"$pool/nr_hugepages" || true
-    fi
     [ -r "$pool/free_hugepages" ] && echo "1 GiB pages free: $(cat "$pool/free_hugepages") (wanted $want)"
+    if [ -w "$pool/nr_hugepages" ]; then
+      # give back what a larger try reserved and this table does not use, and all of them when
+      # they are too few for it (the table then takes ordinary pages)
+      free=$(cat "$pool/free_hugepages")
+      keep=$(( free >= want ? want : 0 ))
+      echo $(( $(cat "$pool/nr_hugepages") - free + keep )) >"$pool/nr_hugepages" || true
+    fi
     echo "table: $TABLE_MB MiB"
     cp "$grundy" "$dir/grundy-run"
     stamp=$(date -u +%Y%m%d-%H%M)
