@@ -1,7 +1,9 @@
 #include "distributed.h"
 
 #include <sched.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include <fmt/core.h>
@@ -73,6 +75,18 @@ void DistributedRun::check_threads(int threads) const {
              "ppr:1:node:PE={}'\n",
              cluster_->rank(), cores, cores == 1 ? "" : "s", threads, cores == 1 ? "it" : "them",
              threads);
+}
+
+int DistributedRun::cores_per_rank(int cap) const {
+  cpu_set_t mask;
+  CPU_ZERO(&mask);
+  const long online = ::sysconf(_SC_NPROCESSORS_ONLN);
+  int cores = online > 0 ? static_cast<int>(online) : 1;
+  if (::sched_getaffinity(0, sizeof mask, &mask) == 0 && CPU_COUNT(&mask) < cores)
+    cores = CPU_COUNT(&mask);  // bound to these
+  else
+    cores /= std::max(1, cluster_->node_ranks());
+  return std::clamp(cores, 1, std::max(1, cap));
 }
 
 DistributedRun::~DistributedRun() {

@@ -34,6 +34,9 @@ class DistributedRun {
   // Says on stderr when this rank may run on fewer cores than its `threads` (mpirun binds each
   // rank to one core unless told otherwise).
   void check_threads(int threads) const;
+  // The cores this rank may use, at most `cap`: those it is bound to, or when it is not bound
+  // (it may run on every core), the machine's cores shared among the ranks of its node.
+  int cores_per_rank(int cap) const;
   int workers() const { return cluster_->workers(); }
   // The ranks on this node and memory they share (cluster.h; every rank calls node_memory
   // once, before serve() or channel()).

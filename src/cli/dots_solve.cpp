@@ -84,10 +84,8 @@ void run(const SolveCliOptions& o) {
   const auto s = dots::DotsState::after(board, o.moves);
   const int undrawn = board.lines() - s.lines_drawn();
   dots::SolveOptions so;
-  // With --distributed, one engine thread a rank unless --threads says more (a rank a machine).
-  so.threads = !o.threads.empty() ? static_cast<int>(parse_uint_in(o.threads, "--threads", 1, 64))
-               : o.distributed.on ? 1
-                                  : dots::default_solve_threads(undrawn);
+  so.threads = o.threads.empty() ? dots::default_solve_threads(undrawn)
+                                 : static_cast<int>(parse_uint_in(o.threads, "--threads", 1, 64));
   if (!o.seconds.empty()) so.seconds = parse_decimal(o.seconds, "--seconds", 0.001, 1e8);
   std::uint64_t mb = 0;
   if (o.table_mb.empty()) {
@@ -116,6 +114,10 @@ void run(const SolveCliOptions& o) {
   dots::NodeTable table;
   if (o.distributed.on) {
     dist.emplace(o.distributed);
+    // Without --threads, a rank takes the cores it may use (bound to them, or its share of the
+    // machine's) where one process would take several: one engine thread a rank when mpirun
+    // starts a rank per core, every core when it starts one a machine.
+    if (o.threads.empty() && so.threads > 1) so.threads = dist->cores_per_rank(so.threads);
     dist->check_threads(so.threads);
     table = node_table(*dist, so);
     if (dist->worker()) {
@@ -203,7 +205,7 @@ void install_solve(Command dots) {
   cmd.add_flag("--json", o->json, "print JSON: to_move, score, value, best, nodes, seconds");
   cmd.add_option("--threads", o->threads,
                  "search threads (default: all cores on big positions; with --distributed, of "
-                 "each rank, default 1)");
+                 "each rank: by default the cores it is bound to, or its share of the machine's)");
   cmd.add_option("--table-mb", o->table_mb,
                  "transposition table size in MiB (default: 64 up to 32 undrawn lines, 256 up "
                  "to 35, 1024 up to 40, 4096 beyond; with --seconds S at most 64 per second)");

@@ -129,6 +129,18 @@ check "a rank bound to a core with --threads 2: it still answers" [ $? -eq 0 ]
 check "a rank bound to a core with --threads 2: it says so" \
   grep -q "rank 0 may run on 1 core only (mpirun binds each rank to a core): its 2 threads" "$dir/bound.out"
 
+# Without --threads, on a position where one process would take several threads: a rank not
+# bound takes the machine's cores (at most 8, as one process), the job budget growing with them;
+# ranks bound to a core each (2 ranks on 2 cores) take one.
+cores=$(( $(nproc) < 8 ? $(nproc) : 8 ))
+for case in "1 --bind-to none $((262144 * cores))" "2 --bind-to core:overload-allowed 262144"; do
+  set -- $case
+  "$MPIRUN" --oversubscribe --allow-run-as-root -np "$1" "$2" "$3" "$GRUNDY" dots solve 3x4 \
+    --distributed --table-mb 64 --seconds 0.5 --json >"$dir/cores.json" 2>/dev/null
+  check "$1 rank(s) $2 $3, no --threads: jobs of $4 nodes" [ "$(python3 -c "
+import json; print(json.load(open('$dir/cores.json'))['distributed']['job_nodes'])" 2>&1)" = "$4" ]
+done
+
 # --- Ultimate Tic-Tac-Toe: both rule sets, proofs checked by the independent checker ----------
 uttt_same() {  # uttt_same NAME RULES MOVES
   "$GRUNDY" uttt solve --rules "$2" --moves "$3" --memory 64 --json >"$dir/one.json"
