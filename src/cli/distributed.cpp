@@ -1,8 +1,5 @@
 #include "distributed.h"
 
-#include <sched.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 
@@ -64,10 +61,7 @@ DistributedRun::DistributedRun(const DistributedCliOptions& o) {
 }
 
 void DistributedRun::check_threads(int threads) const {
-  cpu_set_t mask;
-  CPU_ZERO(&mask);
-  if (threads <= 1 || ::sched_getaffinity(0, sizeof mask, &mask) != 0) return;
-  const int cores = CPU_COUNT(&mask);
+  const int cores = search::distributed::cores_of_this_process();
   if (cores >= threads) return;
   fmt::print(stderr,
              "grundy: rank {} may run on {} core{} only (mpirun binds each rank to a core): its "
@@ -78,15 +72,7 @@ void DistributedRun::check_threads(int threads) const {
 }
 
 int DistributedRun::cores_per_rank(int cap) const {
-  cpu_set_t mask;
-  CPU_ZERO(&mask);
-  const long online = ::sysconf(_SC_NPROCESSORS_ONLN);
-  int cores = online > 0 ? static_cast<int>(online) : 1;
-  if (::sched_getaffinity(0, sizeof mask, &mask) == 0 && CPU_COUNT(&mask) < cores)
-    cores = CPU_COUNT(&mask);  // bound to these
-  else
-    cores /= std::max(1, cluster_->node_ranks());
-  return std::clamp(cores, 1, std::max(1, cap));
+  return std::clamp(cluster_->core_share(), 1, std::max(1, cap));
 }
 
 DistributedRun::~DistributedRun() {

@@ -34,8 +34,8 @@ class DistributedRun {
   // Says on stderr when this rank may run on fewer cores than its `threads` (mpirun binds each
   // rank to one core unless told otherwise).
   void check_threads(int threads) const;
-  // The cores this rank may use, at most `cap`: those it is bound to, or when it is not bound
-  // (it may run on every core), the machine's cores shared among the ranks of its node.
+  // The cores this rank may use, at most `cap` (Cluster::core_share: the cores its machine's
+  // ranks may run on, shared among them).
   int cores_per_rank(int cap) const;
   int workers() const { return cluster_->workers(); }
   // The ranks on this node and memory they share (cluster.h; every rank calls node_memory

@@ -129,16 +129,24 @@ check "a rank bound to a core with --threads 2: it still answers" [ $? -eq 0 ]
 check "a rank bound to a core with --threads 2: it says so" \
   grep -q "rank 0 may run on 1 core only (mpirun binds each rank to a core): its 2 threads" "$dir/bound.out"
 
-# Without --threads, on a position where one process would take several threads: a rank not
-# bound takes the machine's cores (at most 8, as one process), the job budget growing with them;
-# ranks bound to a core each (2 ranks on 2 cores) take one.
+# Without --threads, on a position where one process would take several threads: each rank
+# takes its share of the cores its machine's ranks may run on (at most 8, as one process), the
+# job budget growing with it: a rank alone and unbound all of them, ranks bound to a core each
+# one, two unbound ranks half each — also when taken as two nodes (GRUNDY_RANKS_PER_NODE=1).
 cores=$(( $(nproc) < 8 ? $(nproc) : 8 ))
-for case in "1 --bind-to none $((262144 * cores))" "2 --bind-to core:overload-allowed 262144"; do
+half=$(( $(nproc) / 2 < 1 ? 1 : ($(nproc) / 2 > 8 ? 8 : $(nproc) / 2) ))
+for case in "1 --bind-to none $((262144 * cores))" "2 --bind-to core:overload-allowed 262144" \
+  "2 --bind-to none $((262144 * half))"; do
   set -- $case
-  "$MPIRUN" --oversubscribe --allow-run-as-root -np "$1" "$2" "$3" "$GRUNDY" dots solve 3x4 \
-    --distributed --table-mb 64 --seconds 0.5 --json >"$dir/cores.json" 2>/dev/null
-  check "$1 rank(s) $2 $3, no --threads: jobs of $4 nodes" [ "$(python3 -c "
+  for per in "" 1; do
+    [ -n "$per" ] && [ "$1" = 1 ] && continue
+    env=()
+    [ -n "$per" ] && env=(-x GRUNDY_RANKS_PER_NODE=1)
+    "$MPIRUN" --oversubscribe --allow-run-as-root -np "$1" "$2" "$3" "${env[@]}" "$GRUNDY" dots \
+      solve 3x4 --distributed --table-mb 64 --seconds 0.5 --json >"$dir/cores.json" 2>/dev/null
+    check "$1 rank(s) $2 $3${per:+ as nodes of $per}, no --threads: jobs of $4 nodes" [ "$(python3 -c "
 import json; print(json.load(open('$dir/cores.json'))['distributed']['job_nodes'])" 2>&1)" = "$4" ]
+  done
 done
 
 # --- Ultimate Tic-Tac-Toe: both rule sets, proofs checked by the independent checker ----------

@@ -1,5 +1,8 @@
 #include "grundy/search/distributed/cluster.h"
 
+#include <sched.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <string_view>
@@ -28,6 +31,7 @@ class SingleProcess : public Cluster {
   }
   int node_ranks() const override { return 1; }
   int nodes() const override { return 1; }
+  int core_share() const override { return cores_of_this_process(); }
   void* node_memory(std::size_t) override { return nullptr; }
   void serve(WorkerEngine) override {}
   void abandon() override {}
@@ -37,6 +41,13 @@ class SingleProcess : public Cluster {
 };
 
 }  // namespace
+
+int cores_of_this_process() {
+  cpu_set_t mask;
+  CPU_ZERO(&mask);
+  if (::sched_getaffinity(0, sizeof mask, &mask) == 0) return std::max(1, CPU_COUNT(&mask));
+  return static_cast<int>(std::max(1L, ::sysconf(_SC_NPROCESSORS_ONLN)));
+}
 
 bool started_by_mpi_launcher() {
   for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"})

@@ -36,6 +36,10 @@ class Cluster {
   // The ranks on this rank's node, and the nodes the run spans.
   virtual int node_ranks() const = 0;
   virtual int nodes() const = 0;
+  // The cores this rank may use: the cores its machine's ranks may run on (the union of their
+  // CPU masks) shared evenly among them — one for ranks bound to a core each, all of them for a
+  // rank alone and unbound, the cores of its container when ranks share one unbound.
+  virtual int core_share() const = 0;
   // `bytes` bytes of memory that every rank on this rank's node maps (MPI-3 shared memory:
   // MPI_Win_allocate_shared over the node's ranks), zero, kept until the cluster ends: one
   // transposition table per node instead of one per rank. Collective: every rank of the run
@@ -50,6 +54,9 @@ class Cluster {
   // shutdown, so the run is ended at once (MPI_Abort with status 0) after the output is out.
   virtual void abandon() = 0;
 };
+
+// The cores this process may run on (its CPU mask; the online cores when it cannot be read).
+int cores_of_this_process();
 
 // Whether an MPI launcher (mpirun, mpiexec, srun) started this process.
 bool started_by_mpi_launcher();

@@ -15,6 +15,7 @@
 #define MPICH_SKIP_MPICXX 1
 #include <mpi.h>
 
+#include <sched.h>
 #include <sys/mman.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -335,6 +336,7 @@ class MpiCluster : public Cluster {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node_);
+    core_share_ = machine_core_share(node_);  // the machine's, before any split for tests
     split_node_for_tests();
     // A failed shared allocation returns (node_memory then falls back to a table a rank)
     // instead of ending the job.
@@ -381,6 +383,7 @@ class MpiCluster : public Cluster {
 
   int node_ranks() const override { return node_ranks_; }
   int nodes() const override { return nodes_; }
+  int core_share() const override { return core_share_; }
   // Every rank learns which ranks share their node's table (the master relays entries to one
   // of them).
   void* node_memory(std::size_t bytes) override {
@@ -538,7 +541,24 @@ class MpiCluster : public Cluster {
     node_ = part;
   }
 
+  // Collective over `machine` (its ranks): the union of their CPU masks, shared among them.
+  static int machine_core_share(MPI_Comm machine) {
+    cpu_set_t mask;
+    CPU_ZERO(&mask);
+    if (::sched_getaffinity(0, sizeof mask, &mask) != 0)
+      for (int c = 0; c < cores_of_this_process() && c < CPU_SETSIZE; ++c) CPU_SET(c, &mask);
+    constexpr int kWords = sizeof(cpu_set_t) / sizeof(unsigned long);
+    unsigned long mine[kWords], all[kWords];
+    std::memcpy(mine, &mask, sizeof mask);
+    MPI_Allreduce(mine, all, kWords, MPI_UNSIGNED_LONG, MPI_BOR, machine);
+    std::memcpy(&mask, all, sizeof mask);
+    int ranks = 1;
+    MPI_Comm_size(machine, &ranks);
+    return std::max(1, CPU_COUNT(&mask) / std::max(1, ranks));
+  }
+
   int ranks_per_node_ = 0;  // GRUNDY_RANKS_PER_NODE (0: the machines' own nodes)
+  int core_share_ = 1;
   int rank_ = 0, size_ = 1;
   bool abandoned_ = false;
   MPI_Comm node_ = MPI_COMM_NULL;  // the ranks of this node
