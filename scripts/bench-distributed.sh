@@ -7,6 +7,8 @@
 #   GRUNDY=build/grundy REPEAT=3 bash scripts/bench-distributed.sh
 # THREADS=1 adds, for Dots, one process of two threads (--threads 2) and one rank of two threads
 # (`mpirun -np 1 --bind-to none ... --distributed --threads 2`, its table twice one rank's).
+# For Dots, `mpirun -np 2` runs the two ranks as a team (they search each job together: team.h);
+# "2 ranks, jobs each" is the same with GRUNDY_NO_TEAMS=1 (each rank takes jobs of its own).
 # GAMES (default "dots uttt") picks the solves; DOTS_MOVES and DOTS_TABLE_MB another 4x4 mid-game
 # (docs/benchmarks.md also records d1e1 b2c2 d4d5 d1d2 c3d3 d5e5, ~5·10^7 nodes, with 256 MiB).
 set -eu
@@ -44,12 +46,16 @@ for name in ${GAMES:-dots uttt}; do
   one=() np1=() np2=()
   extra=()
   [ "$name" = dots ] && extra=(--threads 1)
-  th2=() hy=()
+  th2=() hy=() np2j=()
   for ((i = 0; i < REPEAT; i++)); do
     one+=("$(wall "$GRUNDY" "${cmd[@]}" "${extra[@]}")")
     np2+=("$(wall "${mpi[@]}" -np 2 "$GRUNDY" "${cmd[@]}" --distributed)")
     np1+=("$(wall "${mpi[@]}" -np 1 "$GRUNDY" "${cmd[@]}" --distributed)")
     line="$name run $i (wall s, CPU s): one process ${one[-1]}, 1 rank ${np1[-1]}, 2 ranks ${np2[-1]}"
+    if [ "$name" = dots ]; then
+      np2j+=("$(wall "${mpi[@]}" -np 2 -x GRUNDY_NO_TEAMS=1 "$GRUNDY" "${cmd[@]}" --distributed)")
+      line+=", 2 ranks, jobs each ${np2j[-1]}"
+    fi
     if [ -n "${THREADS:-}" ] && [ "$name" = dots ]; then
       th2+=("$(wall "$GRUNDY" "${cmd[@]}" --threads 2)")
       hy+=("$(wall "${mpi[@]}" --bind-to none -np 1 "$GRUNDY" "${dots_base[@]}" \
@@ -64,6 +70,11 @@ for name in ${GAMES:-dots uttt}; do
   printf '%s wall medians: one process %.2f s, 1 rank %.2f s, 2 ranks %.2f s: 2 ranks %.2fx one process, %.2fx 1 rank\n' \
     "$name" "$m1" "$r1" "$r2" "$(python3 -c "import sys; print(float(sys.argv[1]) / float(sys.argv[2]))" "$m1" "$r2")" \
     "$(python3 -c "import sys; print(float(sys.argv[1]) / float(sys.argv[2]))" "$r1" "$r2")"
+  if [ ${#np2j[@]} -gt 0 ]; then
+    j2=$(printf '%s\n' "${np2j[@]}" | cut -d' ' -f1 | median)
+    printf '%s wall medians: 2 ranks, jobs each %.2f s (%.2fx one process)\n' "$name" "$j2" \
+      "$(python3 -c "import sys; print(float(sys.argv[1]) / float(sys.argv[2]))" "$m1" "$j2")"
+  fi
   if [ ${#hy[@]} -gt 0 ]; then
     t2=$(printf '%s\n' "${th2[@]}" | cut -d' ' -f1 | median)
     h2=$(printf '%s\n' "${hy[@]}" | cut -d' ' -f1 | median)

@@ -42,6 +42,10 @@ class DistributedRun {
   // once, before serve() or channel()).
   int node_ranks() const { return cluster_->node_ranks(); }
   void* node_memory(std::size_t bytes) { return cluster_->node_memory(bytes); }
+  // The node's ranks as a team over its memory (cluster.h; every rank calls it once, after
+  // node_memory(), before serve() or channel()), and this rank's place in it.
+  search::distributed::Team* team() { return cluster_->team(); }
+  int node_rank() const { return cluster_->node_rank(); }
   // Worker ranks: serve jobs until the master says stop.
   void serve(search::distributed::WorkerEngine worker) { cluster_->serve(std::move(worker)); }
 

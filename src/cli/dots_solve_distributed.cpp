@@ -10,6 +10,8 @@ dots::NodeTable node_table(DistributedRun& run, const dots::SolveOptions& so) {
   dots::NodeTable t;  // every rank asks (collective), a node of one rank too
   t.memory = run.node_memory(dots::node_table_bytes(so, run.node_ranks()));
   if (t.memory) t.ranks = run.node_ranks();
+  t.team = run.team();  // collective too
+  t.team_rank = run.node_rank();
   return t;
 }
 

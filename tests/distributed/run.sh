@@ -49,12 +49,16 @@ fi
 # (NO_NODE_MEMORY=1 here) each keeps its own. RANKS_PER_NODE=k takes this machine's ranks as
 # nodes of k ranks (GRUNDY_RANKS_PER_NODE), whose tables pass each other the heavy entries; NP
 # ranks (default 3), CLUSTER the words the figures' cluster text must hold, THREADS the engine
-# threads of each rank (--threads; the ranks then unbound).
+# threads of each rank (--threads; the ranks then unbound). Each rank takes jobs of its own
+# (GRUNDY_NO_TEAMS) unless TEAMS=1: then the ranks of a node that share its table search each
+# job together (team.h), the first rank of each taking the jobs (WORKERS of them, default 1).
 dots_same() {  # dots_same NAME SIZE MOVES JOB-NODES
   "$GRUNDY" dots solve "$2" --moves "$3" --json --table-mb 64 --threads 1 >"$dir/one.json"
   local np=${NP:-3} env=() want=${CLUSTER:-3 MPI ranks, 192 MiB shared by the ranks of each node}
-  local threads=()
-  [ -n "${NO_NODE_MEMORY:-}" ] && env=(-x GRUNDY_NO_NODE_MEMORY=1) && want=${CLUSTER:-3 MPI ranks}
+  local threads=() workers=${NP:-3}
+  [ -z "${TEAMS:-}" ] && env=(-x GRUNDY_NO_TEAMS=1)
+  [ -n "${TEAMS:-}" ] && workers=${WORKERS:-1}
+  [ -n "${NO_NODE_MEMORY:-}" ] && env+=(-x GRUNDY_NO_NODE_MEMORY=1) && want=${CLUSTER:-3 MPI ranks}
   [ -n "${RANKS_PER_NODE:-}" ] && env+=(-x "GRUNDY_RANKS_PER_NODE=$RANKS_PER_NODE")
   [ -n "${THREADS:-}" ] && env+=(--bind-to none) && threads=(--threads "$THREADS")
   "$MPIRUN" --oversubscribe --allow-run-as-root -np "$np" "${env[@]}" "$GRUNDY" dots solve "$2" \
@@ -62,7 +66,7 @@ dots_same() {  # dots_same NAME SIZE MOVES JOB-NODES
     >"$dir/many.json" 2>"$dir/many.err" ||
     { echo "FAIL $1: exit status $?"; cat "$dir/many.err"; fail=$((fail + 1)); return; }
   same "$1 value and best lines" "$dir/one.json" "$dir/many.json" "(j['value'], j['best'])"
-  check "$1 figures of $np ranks" [ "$(python3 -c "import json; j=json.load(open('$dir/many.json'))['distributed']; print(len(j['workers']), all(w['jobs'] >= 0 and not w['lost'] for w in j['workers']))")" = "$np True" ]
+  check "$1 figures of $workers workers" [ "$(python3 -c "import json; j=json.load(open('$dir/many.json'))['distributed']; print(len(j['workers']), all(w['jobs'] >= 0 and not w['lost'] for w in j['workers']))")" = "$workers True" ]
   check "$1 cluster: $want" [ "$(python3 -c "import json; print(json.load(open('$dir/many.json'))['distributed']['cluster'])")" = "$want" ]
 }
 boards="1x1 1x2 2x2 2x3 3x3"
@@ -100,6 +104,26 @@ NO_NODE_MEMORY=1 dots_same "dots 3x3, a table a rank" 3x3 "" 5000
 if [ -z "$small" ]; then
   read -r size moves < <(grep 4x4 <<<"$positions")
   NO_NODE_MEMORY=1 dots_same "dots $size after '$moves', a table a rank" "$size" "$moves" 3000
+fi
+# Teams: the ranks of a node search each job together — all three ranks, two nodes of two
+# (RANKS_PER_NODE=2: two teams), a node of two and one of one rank (no table to share: it takes
+# jobs alone), two ranks of two threads.
+team="searching its jobs together"
+TEAMS=1 CLUSTER="3 MPI ranks, 192 MiB shared by the ranks of each node, each node's ranks $team" \
+  dots_same "dots 3x3, a team of 3 ranks" 3x3 "" 5000
+TEAMS=1 NP=4 RANKS_PER_NODE=2 WORKERS=2 \
+  CLUSTER="4 MPI ranks on 2 nodes, 128 MiB shared by the ranks of each node, each node's ranks $team" \
+  dots_same "dots 3x3, 2 teams of 2 ranks" 3x3 "" 3000
+if [ -z "$small" ]; then
+  read -r size moves < <(grep 4x4 <<<"$positions")
+  TEAMS=1 CLUSTER="3 MPI ranks, 192 MiB shared by the ranks of each node, each node's ranks $team" \
+    dots_same "dots $size after '$moves', a team of 3 ranks" "$size" "$moves" 3000
+  TEAMS=1 NP=3 RANKS_PER_NODE=2 WORKERS=2 CLUSTER="3 MPI ranks on 2 nodes, 128 MiB shared by the \
+ranks of each node, the ranks of 1 of its 2 nodes searching their jobs together" \
+    dots_same "dots $size after '$moves', a team of 2 and a rank" "$size" "$moves" 3000
+  TEAMS=1 NP=2 THREADS=2 CLUSTER="2 MPI ranks, 128 MiB shared by the ranks of each node, each \
+node's ranks $team" dots_same "dots $size after '$moves', a team of 2 ranks of 2 threads" \
+    "$size" "$moves" 3000
 fi
 # A bad GRUNDY_RANKS_PER_NODE ends every rank with exit status 2 and names the variable.
 "$MPIRUN" --oversubscribe --allow-run-as-root -np 2 -x GRUNDY_RANKS_PER_NODE=2x "$GRUNDY" dots solve \
@@ -235,8 +259,9 @@ mid_moves="a1b1 a2b2"
 [ -n "$small" ] && mid_moves="a1b1 a2b2 d3d4 c4d4"
 mid=(3x4 --moves "$mid_moves" --json --table-mb 64)
 "$GRUNDY" dots solve "${mid[@]}" >"$dir/mid.json"
-# The master is killed (its checkpoint is what a resume reads); a killed worker is the UTTT case
-# below (release suite).
+# The master is killed (its checkpoint is what a resume reads), its node's ranks searching each
+# job together; a killed worker is the UTTT case below, a killed helper of a team the next one
+# (release suite).
 if kill_and_resume "dots 3x4, rank 0 killed" 0 "$GRUNDY" dots solve "${mid[@]}" \
   --distributed --job-nodes 2000 --checkpoint "$dir/ck" --checkpoint-every 1; then
   # The file ends with the table entries the workers shared, then the 8-byte seal: the byte
@@ -251,6 +276,14 @@ if kill_and_resume "dots 3x4, rank 0 killed" 0 "$GRUNDY" dots solve "${mid[@]}" 
     [ "$(python3 -c "import json; print('nodes_before_resume' in json.load(open('$dir/many.json')))")" = True ]
   check "dots 3x4 resumed after rank 0: the finished run removed its checkpoint" \
     [ ! -e "$dir/ck" ]
+fi
+# A team's helper (rank 2, which takes no jobs) killed: the run stops all the same, and resumes.
+if [ -z "$small" ] && kill_and_resume "dots 3x4, a team's helper killed" 2 "$GRUNDY" dots solve \
+  "${mid[@]}" --distributed --job-nodes 2000 --checkpoint "$dir/ck" --checkpoint-every 1; then
+  "${mpi[@]}" "$GRUNDY" dots solve "${mid[@]}" --distributed --job-nodes 2000 \
+    --checkpoint "$dir/ck" --resume >"$dir/many.json" 2>"$dir/many.err"
+  same "dots 3x4 resumed after a team's helper was killed" "$dir/mid.json" "$dir/many.json" \
+    "(j['value'], j['best'])"
 fi
 # Ultimate Tic-Tac-Toe resumes when its checkpoint exists (as without --distributed).
 # The position must take several seconds, so that the first checkpoint (after 1 s) comes before
@@ -281,8 +314,8 @@ fi
 # The master notices either way: mid-run, once the job is older than max(1 s, 10 x the longest
 # answered job) ('stalls'), or, when the others finish the solve first (a loaded machine makes
 # jobs long and the limit with them), at the end, when rank 1 does not answer the stop ('lost').
-"${mpi[@]}" "$GRUNDY" dots solve "${mid[@]}" --distributed --job-nodes 2000 --stall-seconds 1 \
-  --progress >"$dir/many.json" 2>"$dir/many.err" &
+"${mpi[@]}" -x GRUNDY_NO_TEAMS=1 "$GRUNDY" dots solve "${mid[@]}" --distributed --job-nodes 2000 \
+  --stall-seconds 1 --progress >"$dir/many.json" 2>"$dir/many.err" &
 mpi_pid=$!
 for ((i = 0; i < 3000; i++)); do
   grep -q "^distributed:" "$dir/many.err" 2>/dev/null && break

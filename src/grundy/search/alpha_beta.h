@@ -331,6 +331,50 @@ class AlphaBeta {
     return line;
   }
 
+  // The marks of the moves being searched (defer_busy) live in `slots` (kBusySlots of them,
+  // zero at first) rather than in this object: shared with searches in other processes over
+  // the same table (distributed/team.h), whose moves this one then puts off as its own
+  // threads' — on one thread too. Kept until the search object ends; never cleared by it.
+  static constexpr std::size_t kBusySlots = 4096;
+  void share_busy_marks(std::atomic<std::uint64_t>* slots) {
+    busy_ = slots;
+    shared_busy_ = slots != nullptr;
+  }
+
+  // Helps another process's test "is the value of s at least t?" over the same table (and busy
+  // marks, share_busy_marks): `threads` helpers, numbered from `first_id` (1 or more) so that
+  // they differ from that process's own threads, search it until one of them has finished or
+  // `done(seconds)` — waiting at most that long — says the other process has; returns the
+  // nodes they searched. What they learn reaches that process through the table only.
+  std::uint64_t help(const S& s, int t, int threads, int first_id,
+                     const std::function<bool(double)>& done) {
+    SearchLimits limits;
+    limits.threads = std::max(1, threads);
+    limits_ = limits;
+    if (!shared_busy_) clear_busy(limits);
+    aborted_ = false;
+    stop_helpers_ = false;
+    helper_nodes_ = 0;
+    std::atomic<int> running{limits.threads};
+    std::vector<std::thread> helpers;
+    for (int i = 0; i < limits.threads; ++i)
+      helpers.emplace_back([this, &s, t, &running, id = std::max(1, first_id) + i] {
+        Worker w(*this, id);
+        S x = s;
+        try {
+          w.search(x, kUnlimitedDepth, t - 1, t, 0);
+        } catch (const Aborted&) {
+        }
+        helper_nodes_ += w.nodes & 1023;  // poll() counted the rest
+        running.fetch_sub(1);
+      });
+    while (running.load() > 0 && !done(0.01)) {
+    }
+    stop_helpers_ = true;
+    for (auto& h : helpers) h.join();
+    return helper_nodes_.load();
+  }
+
   bool aborted() const { return aborted_; }
   std::uint64_t nodes() const { return nodes_total_; }
   const TTStats& tt_stats() const { return stats_; }
@@ -455,7 +499,7 @@ class AlphaBeta {
       // near the root.
       bool defer = false;
       if constexpr (requires { s.defer_busy(); })
-        defer = table && owner.limits_.threads > 1 && s.defer_busy();
+        defer = table && (owner.limits_.threads > 1 || owner.shared_busy_) && s.defer_busy();
       if (id > 0 && ply < 4 && moves.size() > 2 && !defer) {
         const std::size_t shift = 1 + (static_cast<std::size_t>(id) + ply) % (moves.size() - 1);
         moves.rotate_tail(shift);
@@ -707,12 +751,16 @@ class AlphaBeta {
   // changes only the order in which a node's moves are searched, never a result; so does a mark
   // left by an aborted search. Made (and cleared) by begin() for a search of several threads
   // over a state that defers.
-  static constexpr std::size_t kBusySlots = 4096;
-  std::unique_ptr<std::atomic<std::uint64_t>[]> busy_;
+  std::unique_ptr<std::atomic<std::uint64_t>[]> own_busy_;
+  std::atomic<std::uint64_t>* busy_ = nullptr;  // own_busy_'s, or shared (share_busy_marks)
+  bool shared_busy_ = false;
   void clear_busy(const SearchLimits& limits) {
     if constexpr (requires(const S& s) { s.defer_busy(); }) {
-      if (limits.threads <= 1) return;
-      if (!busy_) busy_ = std::make_unique<std::atomic<std::uint64_t>[]>(kBusySlots);
+      if (limits.threads <= 1 || shared_busy_) return;
+      if (!own_busy_) {
+        own_busy_ = std::make_unique<std::atomic<std::uint64_t>[]>(kBusySlots);
+        busy_ = own_busy_.get();
+      }
       for (std::size_t i = 0; i < kBusySlots; ++i) busy_[i].store(0, std::memory_order_relaxed);
     }
   }

@@ -49,8 +49,9 @@ search::distributed::WorkerEngine distributed_runner(const DotsState& s, const S
   root.set_symmetry(o.symmetry);
   const std::size_t bytes =
       table.memory ? o.table_bytes * static_cast<std::size_t>(table.ranks) : o.table_bytes;
-  auto engine = dist::alpha_beta_runner(root, bytes, share_weight, graph->strings, graph->coins,
-                                        table.memory, std::max(1, o.threads));
+  auto engine =
+      dist::alpha_beta_runner(root, bytes, share_weight, graph->strings, graph->coins, table.memory,
+                              std::max(1, o.threads), table.team, table.team_rank);
   engine.run = [graph, run = std::move(engine.run)](const dist::Job& job,
                                                     const std::atomic<bool>& cancel) {
     return run(job, cancel);  // `graph` lives as long as the runner

@@ -12,6 +12,7 @@
 #include "grundy/search/distributed/channel.h"
 #include "grundy/search/distributed/figures.h"
 #include "grundy/search/distributed/relay.h"
+#include "grundy/search/distributed/team.h"
 
 namespace grundy::dots {
 
@@ -38,6 +39,10 @@ std::string distributed_tag(const DotsState& s, bool symmetry);
 struct NodeTable {
   void* memory = nullptr;  // null: the rank keeps a table of its own
   int ranks = 1;
+  // The node's ranks searching each job together (search/distributed/team.h; null: each takes
+  // jobs of its own), and this rank's place in the team (0: the one that takes the jobs).
+  search::distributed::Team* team = nullptr;
+  int team_rank = 0;
 };
 std::size_t node_table_bytes(const SolveOptions& o, int ranks);
 

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <thread>
 
 #include "grundy/games/dots/board.h"
 #include "grundy/search/distributed/checkpoint.h"
@@ -88,6 +89,52 @@ TEST(DotsDistributed, WorkersOfTwoThreadsEqualTheSolver) {
     expect_same(s, 1 + static_cast<int>(rng.below(2)), 200 + rng.below(2000), 2);
   }
   expect_same(DotsState(Board::parse("2x3")), 2, 300, 2);
+}
+
+// A team (search/distributed/team.h): one worker takes the jobs, another engine over the same
+// table helps with each (a rank of the same node, here a thread), with budgets that end while
+// both search. The helper must have taken jobs, and the answers stay the solver's.
+TEST(DotsDistributed, ATeamOverOneTableEqualsTheSolver) {
+  search::Rng rng(53);
+  const int positions = sanitized() ? 4 : 12;
+  std::uint64_t helped = 0;
+  for (int i = 0; i <= positions; ++i) {
+    const DotsState s = i == positions ? DotsState(Board::parse("3x3"))
+                                       : random_position(rng, i % 2 ? "3x3" : "2x4", 4);
+    if (s.is_over()) continue;
+    SolveOptions o;
+    o.table_bytes = std::size_t{4} << 20;
+    o.threads = 1;
+    auto want = solve(s, o);
+
+    std::vector<std::uint64_t> board((dist::Team::bytes() + 7) / 8, 0);
+    dist::Team team(board.data());
+    const std::size_t bytes = node_table_bytes(o, 2);
+    std::unique_ptr<std::uint64_t[]> table(new std::uint64_t[bytes / 8 + 1]());
+    std::vector<dist::WorkerEngine> lead;
+    lead.push_back(
+        distributed_runner(s, o, dist::share_weight_for(1), NodeTable{table.get(), 2, &team, 0}));
+    dist::WorkerEngine helper =
+        distributed_runner(s, o, dist::share_weight_for(1), NodeTable{table.get(), 2, &team, 1});
+    ASSERT_TRUE(helper.help);
+    std::thread helping([&] { helper.help(); });
+    dist::LocalChannel channel(std::move(lead));
+    DistributedOptions d;
+    d.job_nodes = 100 + rng.below(1000);
+    dist::MasterStats stats;
+    dist::Knowledge knowledge;
+    auto got = solve_distributed(s, o, channel, d, stats, knowledge);
+    channel.stop(1);
+    team.end();
+    helping.join();
+    helped += team.helped();
+    ASSERT_TRUE(got.complete);
+    EXPECT_EQ(got.value, want.value);
+    std::sort(want.best.begin(), want.best.end());
+    std::sort(got.best.begin(), got.best.end());
+    EXPECT_EQ(got.best, want.best);
+  }
+  EXPECT_GT(helped, 0u);
 }
 
 TEST(DotsDistributed, RandomPositionsEqualTheSolver) {

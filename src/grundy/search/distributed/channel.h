@@ -34,10 +34,13 @@ class TableShare {
   virtual void store(const std::vector<TableEntry>& in) = 0;
 };
 
-// What a worker runs: the jobs, and the table it shares (null: none).
+// What a worker runs: the jobs, and the table it shares (null: none). `help` (null: the engine
+// cannot help): what a rank of a team other than its first runs instead of serving jobs
+// (team.h), until the run ends.
 struct WorkerEngine {
   JobRunner run;
   std::shared_ptr<TableShare> share;
+  std::function<void()> help;
 };
 
 struct ChannelTraffic {

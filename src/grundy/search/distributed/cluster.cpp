@@ -33,6 +33,8 @@ class SingleProcess : public Cluster {
   int nodes() const override { return 1; }
   int core_share() const override { return cores_of_this_process(); }
   void* node_memory(std::size_t) override { return nullptr; }
+  Team* team() override { return nullptr; }
+  int node_rank() const override { return 0; }
   void serve(WorkerEngine) override {}
   void abandon() override {}
 

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "grundy/search/distributed/channel.h"
+#include "grundy/search/distributed/team.h"
 
 namespace grundy::search::distributed {
 
@@ -48,7 +49,16 @@ class Cluster {
   // process, a node with one rank, when /dev/shm has no room for it, or when GRUNDY_NO_NODE_MEMORY
   // is set (in the environment of the node's first rank): each rank then keeps a table of its own.
   virtual void* node_memory(std::size_t bytes) = 0;
-  // Other ranks: run jobs with `worker` until the master says stop.
+  // The node's ranks as one team (team.h): its first rank takes jobs as a worker, the others
+  // help with each one. Collective (every rank of the run calls it once, after node_memory(),
+  // before channel() or serve()); the same team on every rank of a node, the rank's place in it
+  // node_rank(). Null where the node has one rank, no shared table, or where GRUNDY_NO_TEAMS is
+  // set (in the environment of the node's first rank): each rank then takes jobs of its own.
+  // workers() counts the teams' first ranks only from then on.
+  virtual Team* team() = 0;
+  virtual int node_rank() const = 0;
+  // Other ranks: run jobs with `worker` until the master says stop; in a team, ranks other than
+  // the first run worker.help until the run ends.
   virtual void serve(WorkerEngine worker) = 0;
   // The master, at the end: workers that never answered the stop (stalled) would hang a clean
   // shutdown, so the run is ended at once (MPI_Abort with status 0) after the output is out.

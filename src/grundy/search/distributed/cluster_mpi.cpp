@@ -169,34 +169,38 @@ class Inbox {
 
 class MpiChannel : public JobChannel {
  public:
-  // `bell`: the master's doorbell (null: none), rung by its engine and by the workers of its
-  // node; when every worker is on that node, every answer rings it and the master sleeps longer.
-  MpiChannel(int size, WorkerEngine local, NodeMap nodes, Doorbell* bell)
-      : size_(size),
+  // `ranks`: each worker's rank (worker 0 is this rank's engine). `bell`: the master's doorbell
+  // (null: none), rung by its engine and by the workers of its node; when every worker is on
+  // that node, every answer rings it and the master sleeps longer. `team`: the team of the
+  // master's node (null: none), ended with the run.
+  MpiChannel(std::vector<int> ranks, WorkerEngine local, NodeMap nodes, Doorbell* bell, Team* team)
+      : size_(static_cast<int>(ranks.size())),
+        ranks_(std::move(ranks)),
         nodes_(std::move(nodes)),
         bell_(bell),
         wait_(bell && std::all_of(nodes_.node.begin(), nodes_.node.end(),
                                   [](int n) { return n == 0; })
                   ? kBellWait
                   : kMasterPoll),
+        team_(team),
         local_(std::make_unique<EngineThread>(0, std::move(local), answers_)) {
     answers_.ring_on_push(bell_);
   }
 
   int workers() const override { return size_; }
-  int rank_of(int worker) const override { return worker; }
+  int rank_of(int worker) const override { return ranks_[static_cast<std::size_t>(worker)]; }
 
   void send(int worker, const Job& job) override {
     if (worker == kMaster)
       local_->submit(job);
     else
-      post(encode_job(job), worker);
+      post(encode_job(job), rank_of(worker));
   }
   void cancel(int worker, std::uint64_t job) override {
     if (worker == kMaster)
       local_->cancel(job);
     else
-      post(encode_cancel(job), worker);
+      post(encode_cancel(job), rank_of(worker));
   }
   bool receive(Answer& out, double seconds) override {
     const auto until = Clock::now() + std::chrono::duration<double>(seconds);
@@ -215,7 +219,7 @@ class MpiChannel : public JobChannel {
           out = decode_answer(bytes);
           return true;
         }
-        if (type == MessageType::entries) relay(from, bytes);
+        if (type == MessageType::entries) relay(worker_of(from), bytes);
         continue;  // else a late bye: nothing to do
       }
       const auto now = Clock::now();
@@ -228,12 +232,13 @@ class MpiChannel : public JobChannel {
   }
   std::vector<WorkerReport> stop(double grace) override {
     std::vector<WorkerReport> out(static_cast<std::size_t>(size_));
-    for (int r = 0; r < size_; ++r) out[r].rank = r;
+    for (int w = 0; w < size_; ++w) out[w].rank = rank_of(w);
     out[0].answered_stop = true;
     out[0].totals = local_->totals();
     local_.reset();
+    if (team_) team_->end();
     stopping_ = true;
-    for (int r = 1; r < size_; ++r) post(encode_stop(), r);
+    for (int w = 1; w < size_; ++w) post(encode_stop(), rank_of(w));
     int left = size_ - 1;
     auto deadline = Clock::now() + std::chrono::duration<double>(grace);
     std::string bytes;
@@ -273,7 +278,7 @@ class MpiChannel : public JobChannel {
           entries.begin() + static_cast<std::ptrdiff_t>(at),
           entries.begin() + static_cast<std::ptrdiff_t>(std::min(entries.size(), at + kSeedBatch)));
       const std::string bytes = encode_entries(kMaster, piece);
-      for (int r = 1; r < size_; ++r) post(bytes, r);
+      for (int w = 1; w < size_; ++w) post(bytes, rank_of(w));
       outbox_.flush(kSeedWait);
     }
   }
@@ -284,9 +289,14 @@ class MpiChannel : public JobChannel {
     traffic_.bytes_sent += bytes.size();
     outbox_.send(std::move(bytes), rank);
   }
-  // Entries from `origin` (encoded; rank 0 is this rank's engine): to the master's listener,
-  // then to this rank's engine and the other worker ranks that keep up; of the ranks that
-  // share a node's table, to one (none on the origin's node).
+  // The worker whose rank is `rank` (-1: none, a rank of a team that does not take jobs).
+  int worker_of(int rank) const {
+    const auto at = std::find(ranks_.begin(), ranks_.end(), rank);
+    return at == ranks_.end() ? -1 : static_cast<int>(at - ranks_.begin());
+  }
+  // Entries from worker `origin` (encoded; worker 0 is this rank's engine): to the master's
+  // listener, then to this rank's engine and the other worker ranks that keep up; of the ranks
+  // that share a node's table, to one (none on the origin's node).
   void relay(int origin, const std::string& bytes) {
     if (stopping_) return;
     std::int32_t sender = 0;
@@ -294,10 +304,11 @@ class MpiChannel : public JobChannel {
     if (listener_) listener_(entries);
     if (!relay_) return;
     nodes_.targets(
-        origin, size_, [&](int r) { return r == kMaster || outbox_.in_flight(r) < kMaxInFlight; },
-        [&](int r) {
-          if (r != kMaster)
-            post(bytes, r);
+        origin, size_,
+        [&](int w) { return w == kMaster || outbox_.in_flight(rank_of(w)) < kMaxInFlight; },
+        [&](int w) {
+          if (w != kMaster)
+            post(bytes, rank_of(w));
           else if (local_ && local_->share())
             local_->share()->store(entries);
         });
@@ -312,9 +323,11 @@ class MpiChannel : public JobChannel {
   }
 
   int size_;
+  std::vector<int> ranks_;
   NodeMap nodes_;
   Doorbell* bell_;
   double wait_;
+  Team* team_;
   AnswerQueue answers_;
   std::unique_ptr<EngineThread> local_;
   Outbox outbox_;
@@ -351,6 +364,7 @@ class MpiCluster : public Cluster {
     map_.node.resize(static_cast<std::size_t>(size_));
     MPI_Allgather(&first, 1, MPI_INT, map_.node.data(), 1, MPI_INT, MPI_COMM_WORLD);
     map_.shared.assign(static_cast<std::size_t>(size_), 0);
+    for (int r = 0; r < size_; ++r) worker_ranks_.push_back(r);
     // The master's doorbell, in 64 bytes of its node's memory: the ranks of its node ring it.
     void* bell = nullptr;
     if (shared_on_node(64, bell_window_, bell) && map_.node[static_cast<std::size_t>(rank_)] == 0)
@@ -359,6 +373,8 @@ class MpiCluster : public Cluster {
   ~MpiCluster() override {
     if (abandoned_) return;
     bell_.reset();
+    team_.reset();
+    if (team_window_ != MPI_WIN_NULL) MPI_Win_free(&team_window_);
     if (bell_window_ != MPI_WIN_NULL) MPI_Win_free(&bell_window_);
     if (window_ != MPI_WIN_NULL) MPI_Win_free(&window_);
     if (node_ != MPI_COMM_NULL) MPI_Comm_free(&node_);
@@ -367,18 +383,29 @@ class MpiCluster : public Cluster {
 
   int rank() const override { return rank_; }
   int size() const override { return size_; }
-  int workers() const override { return size_; }
+  int workers() const override { return static_cast<int>(worker_ranks_.size()); }
   std::string description() const override {
     std::string d = std::to_string(size_) + " MPI ranks";
     if (nodes_ > 1) d += " on " + std::to_string(nodes_) + " nodes";
     if (shared_bytes_ > 0)
       d += ", " + std::to_string((shared_bytes_ + (1 << 19)) >> 20) +
            " MiB shared by the ranks of each node";
+    if (teams_ > 0)
+      d += teams_ == nodes_
+               ? ", each node's ranks searching its jobs together"
+               : ", the ranks of " + std::to_string(teams_) + " of its " +
+                     std::to_string(nodes_) + " nodes searching their jobs together";
     return d;
   }
 
   std::unique_ptr<JobChannel> channel(std::function<WorkerEngine()> make) override {
-    return std::make_unique<MpiChannel>(size_, make(), map_, bell_.get());
+    NodeMap map;  // of the workers
+    for (const int r : worker_ranks_) {
+      map.node.push_back(map_.node[static_cast<std::size_t>(r)]);
+      map.shared.push_back(map_.shared[static_cast<std::size_t>(r)]);
+    }
+    return std::make_unique<MpiChannel>(worker_ranks_, make(), std::move(map), bell_.get(),
+                                        team_.get());
   }
 
   int node_ranks() const override { return node_ranks_; }
@@ -393,11 +420,39 @@ class MpiCluster : public Cluster {
     return base;
   }
 
+  Team* team() override {
+    int want = node_rank_ == 0 && node_ranks_ > 1 && window_ != MPI_WIN_NULL &&
+               !std::getenv("GRUNDY_NO_TEAMS");
+    MPI_Bcast(&want, 1, MPI_INT, 0, node_);
+    void* memory = nullptr;
+    if (want && shared_on_node(Team::bytes(), team_window_, memory)) {
+      if (node_rank_ == 0) std::memset(memory, 0, Team::bytes());
+      MPI_Barrier(node_);
+      team_ = std::make_unique<Team>(memory);
+    }
+    // Every rank takes jobs but a team's helpers.
+    const char takes = !team_ || node_rank_ == 0;
+    std::vector<char> all(static_cast<std::size_t>(size_));
+    MPI_Allgather(&takes, 1, MPI_CHAR, all.data(), 1, MPI_CHAR, MPI_COMM_WORLD);
+    worker_ranks_.clear();
+    for (int r = 0; r < size_; ++r)
+      if (all[static_cast<std::size_t>(r)]) worker_ranks_.push_back(r);
+    int lead = team_ && node_rank_ == 0;
+    MPI_Allreduce(&lead, &teams_, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    return team_.get();
+  }
+  int node_rank() const override { return node_rank_; }
+
   // A worker rank: jobs, withdrawals and shared entries come from the master only (in order);
-  // answers and this engine's entries go to it.
+  // answers and this engine's entries go to it. A team's helper helps until the run ends.
   void serve(WorkerEngine worker) override {
+    if (team_ && node_rank_ != 0) {
+      if (worker.help) worker.help();
+      return;
+    }
+    const auto at = std::find(worker_ranks_.begin(), worker_ranks_.end(), rank_);
     AnswerQueue answers;
-    EngineThread engine(rank_, std::move(worker), answers);
+    EngineThread engine(static_cast<int>(at - worker_ranks_.begin()), std::move(worker), answers);
     Outbox outbox;
     Inbox inbox;
     std::string bytes;
@@ -434,7 +489,9 @@ class MpiCluster : public Cluster {
           }
           break;
         case MessageType::stop:
-          outbox.send(encode_bye(rank_, engine.totals()), kMaster);
+          if (team_) team_->end();
+          outbox.send(encode_bye(static_cast<int>(at - worker_ranks_.begin()), engine.totals()),
+                      kMaster);
           outbox.flush(60);
           return;
         default:
@@ -565,6 +622,10 @@ class MpiCluster : public Cluster {
   int node_rank_ = 0, node_ranks_ = 1, nodes_ = 1;
   MPI_Win window_ = MPI_WIN_NULL;  // node_memory()
   MPI_Win bell_window_ = MPI_WIN_NULL;
+  MPI_Win team_window_ = MPI_WIN_NULL;  // team()
+  std::unique_ptr<Team> team_;
+  int teams_ = 0;                   // in the whole run
+  std::vector<int> worker_ranks_;   // the ranks that take jobs, by worker
   std::unique_ptr<Doorbell> bell_;  // the master's, on its node's ranks
   std::size_t shared_bytes_ = 0;
   NodeMap map_;  // each rank's node, and whether it shares its node's table

@@ -124,6 +124,65 @@ TEST(DistributedDoorbell, ARingFromAnotherProcessEndsTheWait) {
   ::munmap(memory, 64);
 }
 
+// A team's board (team.h), between a lead and a helper thread: the helper takes each job posted
+// once, whole; withdrawing it, posting the next or ending the run ends it; a job too long for
+// the board is not posted; the helpers' nodes reach the lead once; the end frees a helper that
+// waits. The bounded waits (20 s) stand for "never" on a slow machine.
+TEST(DistributedTeam, HelpersTakeEachPostedJobOnceUntilTheEnd) {
+  std::vector<std::uint64_t> memory((Team::bytes() + 7) / 8, 0);
+  Team lead(memory.data()), helper(memory.data());
+  Job a;
+  a.t = -3;
+  a.path = {5, 7, 9};
+  Job got;
+  lead.post(a);
+  ASSERT_TRUE(helper.next(got));
+  EXPECT_EQ(got.t, -3);
+  EXPECT_EQ(got.path, a.path);
+  EXPECT_FALSE(helper.ended(0));
+  helper.add_nodes(1000);
+  helper.add_nodes(24);
+  lead.withdraw();
+  EXPECT_TRUE(helper.ended(0));
+  EXPECT_EQ(lead.take_nodes(), 1024u);
+  EXPECT_EQ(lead.take_nodes(), 0u);
+  lead.withdraw();  // nothing posted: no change
+
+  Job b;
+  b.t = 4;
+  b.path.assign(Team::kMaxPath, 1);
+  std::thread later([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    Job too_long;
+    too_long.path.assign(Team::kMaxPath + 1, 2);
+    lead.post(too_long);  // not for the helpers
+    lead.withdraw();
+    lead.post(b);
+  });
+  ASSERT_TRUE(helper.next(got));  // waits for b, past the job it could not take
+  later.join();
+  EXPECT_EQ(got.t, 4);
+  EXPECT_EQ(got.path, b.path);
+  Job c = a;
+  c.t = 1;
+  lead.withdraw();
+  lead.post(c);  // the next job ends b too
+  EXPECT_TRUE(helper.ended(0));
+  ASSERT_TRUE(helper.next(got));
+  EXPECT_EQ(got.t, 1);
+  EXPECT_EQ(lead.helped(), 3u);  // a, b and c
+
+  std::thread end([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    lead.end();
+  });
+  EXPECT_TRUE(helper.ended(20));  // woken by the end
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_FALSE(helper.next(got));
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10.0);
+  end.join();
+}
+
 // Where shared entries go: everyone with a table of their own; of a node's one table, one rank
 // (the first that keeps up), and none on the node the entries came from.
 TEST(DistributedRelay, OneRankOfEachOtherNodeThatSharesATable) {

@@ -30,11 +30,12 @@ class Doorbell {
   // What the word holds now: read it before looking for work, then wait(seen, ...) sleeps
   // only if no ring came in between.
   std::uint32_t seen() const { return word_->load(std::memory_order_acquire); }
-  void ring() {
+  // Wakes `waiters` of the threads waiting (every one: a team's helpers, team.h).
+  void ring(int waiters = 1) {
     word_->fetch_add(1, std::memory_order_acq_rel);
 #ifdef __linux__
-    ::syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(word_), FUTEX_WAKE, 1, nullptr, nullptr,
-              0);
+    ::syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(word_), FUTEX_WAKE, waiters, nullptr,
+              nullptr, 0);
 #endif
   }
   // Sleeps until a ring after `seen`, at most `seconds` (it may also wake early).

@@ -19,6 +19,7 @@
 #include "grundy/search/alpha_beta.h"
 #include "grundy/search/distributed/channel.h"
 #include "grundy/search/distributed/proof_walk.h"
+#include "grundy/search/distributed/team.h"
 #include "grundy/search/proof_number.h"
 
 namespace grundy::search::distributed {
@@ -90,11 +91,15 @@ class AlphaBetaShare : public OutboxShare {
 // exact, so the table may be compact (transposition_table.h). `table_memory`: the table lies
 // there, shared with the other ranks of the node (Cluster::node_memory, of
 // TranspositionTable::shared_bytes(table_bytes) bytes). `threads` > 1: each job's test runs on
-// that many threads over the rank's table (one rank a machine, its cores as threads).
+// that many threads over the rank's table (one rank a machine, its cores as threads). `team`
+// (null: none): the rank is the `team_rank`th of a team over that shared table (team.h): the
+// first posts each job's test for the others, which help with it (the engine's `help`) with
+// `threads` helpers each.
 template <TwoPlayerState S>
 WorkerEngine alpha_beta_runner(const S& root, std::size_t table_bytes, int share_weight = 0,
                                int key_bits = 64, int max_value = 126, void* table_memory = nullptr,
-                               int threads = 1) {
+                               int threads = 1, Team* team = nullptr, int team_rank = 0) {
+  static_assert(AlphaBeta<S>::kBusySlots == Team::kBusySlots);
   struct Engine {
     Engine(const S& r, std::size_t bytes, int bits, int max, void* memory)
         : root(r), table(bytes, bits, max, memory), search(table) {}
@@ -103,13 +108,15 @@ WorkerEngine alpha_beta_runner(const S& root, std::size_t table_bytes, int share
     AlphaBeta<S> search;
   };
   auto e = std::make_shared<Engine>(root, table_bytes, key_bits, max_value, table_memory);
+  if (team) e->search.share_busy_marks(team->busy_marks());
   std::shared_ptr<AlphaBetaShare> share;
   if (share_weight > 0) {
     share = std::make_shared<AlphaBetaShare>(e->table);
     e->search.export_entries(
         [s = share.get()](std::uint64_t key, const TTEntry& t) { s->add(key, t); }, share_weight);
   }
-  auto run = [e, share, threads](const Job& job, const std::atomic<bool>& cancel) {
+  constexpr int scale = point_scale<S>();
+  auto run = [e, share, threads, team](const Job& job, const std::atomic<bool>& cancel) {
     Answer a;
     S s = e->root;
     if (job.kind != JobKind::solve || !replay(s, job)) {
@@ -120,9 +127,10 @@ WorkerEngine alpha_beta_runner(const S& root, std::size_t table_bytes, int share
     limits.max_nodes = job.budget;
     limits.stop = &cancel;
     limits.threads = threads;
-    constexpr int scale = point_scale<S>();
+    if (team) team->post(job);
     const auto r = e->search.test(s, job.t * scale, limits);
-    a.nodes = r.nodes;
+    if (team) team->withdraw();
+    a.nodes = r.nodes + (team ? team->take_nodes() : 0);
     a.totals.table_probes = e->search.tt_stats().probes;
     a.totals.table_hits = e->search.tt_stats().hits;
     if (r.complete) {
@@ -154,7 +162,18 @@ WorkerEngine alpha_beta_runner(const S& root, std::size_t table_bytes, int share
     }
     return a;
   };
-  return WorkerEngine{run, share};
+  std::function<void()> help;
+  if (team)
+    help = [e, team, threads, first = 1 + team_rank * std::max(1, threads)] {
+      Job job;
+      while (team->next(job)) {
+        S s = e->root;
+        if (!replay(s, job)) continue;
+        team->add_nodes(e->search.help(s, job.t * scale, threads, first,
+                                       [team](double seconds) { return team->ended(seconds); }));
+      }
+    };
+  return WorkerEngine{run, share, help};
 }
 
 // The id of (position, t) in proof fragments: the full hash (mirror images are separate).
@@ -317,7 +336,7 @@ WorkerEngine proof_number_runner(const S& root, std::size_t table_bytes, bool we
     }
     return a;
   };
-  return WorkerEngine{run, share};
+  return WorkerEngine{run, share, nullptr};
 }
 
 }  // namespace grundy::search::distributed
