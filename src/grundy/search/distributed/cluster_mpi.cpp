@@ -391,10 +391,9 @@ class MpiCluster : public Cluster {
       d += ", " + std::to_string((shared_bytes_ + (1 << 19)) >> 20) +
            " MiB shared by the ranks of each node";
     if (teams_ > 0)
-      d += teams_ == nodes_
-               ? ", each node's ranks searching its jobs together"
-               : ", the ranks of " + std::to_string(teams_) + " of its " +
-                     std::to_string(nodes_) + " nodes searching their jobs together";
+      d += teams_ == nodes_ ? ", each node's ranks searching its jobs together"
+                            : ", the ranks of " + std::to_string(teams_) + " of its " +
+                                  std::to_string(nodes_) + " nodes searching their jobs together";
     return d;
   }
 
