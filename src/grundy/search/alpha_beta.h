@@ -351,7 +351,7 @@ class AlphaBeta {
     SearchLimits limits;
     limits.threads = std::max(1, threads);
     limits_ = limits;
-    if (!shared_busy_) clear_busy(limits);
+    clear_busy(limits);  // a no-op over shared marks
     aborted_ = false;
     stop_helpers_ = false;
     helper_nodes_ = 0;
