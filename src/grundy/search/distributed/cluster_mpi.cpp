@@ -424,7 +424,7 @@ class MpiCluster : public Cluster {
                !std::getenv("GRUNDY_NO_TEAMS");
     MPI_Bcast(&want, 1, MPI_INT, 0, node_);
     void* memory = nullptr;
-    if (want && shared_on_node(Team::bytes(), team_window_, memory)) {
+    if (want && aligned_on_node(Team::bytes(), 64, team_window_, memory)) {
       if (node_rank_ == 0) std::memset(memory, 0, Team::bytes());
       MPI_Barrier(node_);
       team_ = std::make_unique<Team>(memory);
@@ -523,12 +523,8 @@ class MpiCluster : public Cluster {
     MPI_Bcast(&room, 1, MPI_INT, 0, node_);
     if (!room || window_ != MPI_WIN_NULL) return nullptr;
     void* start = nullptr;
-    if (!shared_on_node(bytes + kAlign, window_, start)) return nullptr;
-    char* segment = static_cast<char*>(start);
-    unsigned long long shift =
-        (kAlign - reinterpret_cast<std::uintptr_t>(segment) % kAlign) % kAlign;
-    MPI_Bcast(&shift, 1, MPI_UNSIGNED_LONG_LONG, 0, node_);
-    char* base = segment + shift;
+    if (!aligned_on_node(bytes, kAlign, window_, start)) return nullptr;
+    char* base = static_cast<char*>(start);
 #ifdef MADV_HUGEPAGE
     // 2 MiB pages where /dev/shm allows them (mounted with huge=advise): with 4 KiB pages
     // nearly every probe of a big table also misses the TLB (docs/distributed.md).
@@ -563,6 +559,17 @@ class MpiCluster : public Cluster {
     MPI_Aint got = 0;
     int unit = 0;
     MPI_Win_shared_query(window, 0, &got, &unit, &start);
+    return true;
+  }
+  // shared_on_node() of `bytes` that begin where rank 0 of the node sees an `align` boundary.
+  // The segment starts with MPI's own header; each rank maps it at its own address but at the
+  // same offset within a page, so for `align` up to a page every rank sees the boundary too.
+  bool aligned_on_node(std::size_t bytes, std::size_t align, MPI_Win& window, void*& start) {
+    void* segment = nullptr;
+    if (!shared_on_node(bytes + align, window, segment)) return false;
+    unsigned long long shift = (align - reinterpret_cast<std::uintptr_t>(segment) % align) % align;
+    MPI_Bcast(&shift, 1, MPI_UNSIGNED_LONG_LONG, 0, node_);
+    start = static_cast<char*>(segment) + shift;
     return true;
   }
   // A worker's answer to the master, ringing its doorbell when they share a node.
