@@ -93,6 +93,7 @@ search::distributed::Figures DistributedRun::finish(std::uint64_t job_nodes_used
   for (const auto& r : reports) lost_ = lost_ || !r.answered_stop;
   auto f = search::distributed::figures_of(stats_, knowledge_, reports, *channel_,
                                            cluster_->description(), job_nodes_used);
+  f.node_memory_huge_share = cluster_->node_memory_huge_share();
   return f;
 }
 
@@ -109,6 +110,13 @@ void print_distributed_figures(const search::distributed::Figures& f) {
       f.stalls ? fmt::format(", {} stalled and sent again", f.stalls) : std::string(), f.known,
       bytes_text(f.traffic.bytes_sent), bytes_text(f.traffic.bytes_received),
       nodes ? static_cast<double>(bytes) / static_cast<double>(nodes) : 0.0));
+  if (f.node_memory_huge_share >= 0)
+    write_stdout(fmt::format(
+        "  shared table: {:.0f}% in huge pages{}\n", 100 * f.node_memory_huge_share,
+        f.node_memory_huge_share < 0.5
+            ? " (its probes miss the TLB in 4 KiB pages: mount a tmpfs with huge=advise and give "
+              "it to Open MPI as osc_sm_backing_directory; docs/distributed.md, \"Huge pages\")"
+            : ""));
   for (const auto& w : f.workers)
     write_stdout(fmt::format("  rank {}: {} nodes, {} jobs, busy {:.2f} s, idle {:.2f} s{}{}\n",
                              w.rank, amount(static_cast<double>(w.nodes)), w.jobs, w.busy_seconds,

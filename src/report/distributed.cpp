@@ -12,19 +12,22 @@ nlohmann::json distributed_json(const search::distributed::Figures& f) {
                        {"idle_seconds", w.idle_seconds},
                        {"stalls", w.stalls},
                        {"lost", w.lost}});
-  return {{"cluster", f.cluster},
-          {"job_nodes", f.job_nodes},
-          {"jobs",
-           {{"sent", f.jobs},
-            {"decided", f.decided},
-            {"expanded", f.unknown},
-            {"withdrawn", f.cancelled},
-            {"resent", f.resent}}},
-          {"stalls", f.stalls},
-          {"positions_known", f.known},
-          {"bytes_sent", f.traffic.bytes_sent},
-          {"bytes_received", f.traffic.bytes_received},
-          {"workers", workers}};
+  nlohmann::json j = {{"cluster", f.cluster},
+                      {"job_nodes", f.job_nodes},
+                      {"jobs",
+                       {{"sent", f.jobs},
+                        {"decided", f.decided},
+                        {"expanded", f.unknown},
+                        {"withdrawn", f.cancelled},
+                        {"resent", f.resent}}},
+                      {"stalls", f.stalls},
+                      {"positions_known", f.known},
+                      {"bytes_sent", f.traffic.bytes_sent},
+                      {"bytes_received", f.traffic.bytes_received},
+                      {"workers", workers}};
+  // The share of the master's node's shared table in huge pages (without one: no key).
+  if (f.node_memory_huge_share >= 0) j["shared_table_huge_pages"] = f.node_memory_huge_share;
+  return j;
 }
 
 }  // namespace grundy::report

@@ -15,7 +15,7 @@ if ! command -v "$MPIRUN" >/dev/null 2>&1; then
 fi
 dir=$(mktemp -d)
 mpi_pid=
-trap '[ -n "$mpi_pid" ] && kill -9 "$mpi_pid" 2>/dev/null; rm -rf "$dir"' EXIT
+trap '[ -n "$mpi_pid" ] && kill -9 "$mpi_pid" 2>/dev/null; umount "$dir/huge" 2>/dev/null; rm -rf "$dir"' EXIT
 # Root may run mpirun here (containers, CI); --oversubscribe: 3 ranks on fewer cores.
 mpi=("$MPIRUN" --oversubscribe --allow-run-as-root -np 3)
 export OMPI_MCA_btl_vader_single_copy_mechanism=none  # no ptrace between ranks in containers
@@ -52,6 +52,7 @@ fi
 # threads of each rank (--threads; the ranks then unbound). Each rank takes jobs of its own
 # (GRUNDY_NO_TEAMS) unless TEAMS=1: then the ranks of a node that share its table search each
 # job together (team.h), the first rank of each taking the jobs (WORKERS of them, default 1).
+# HUGE_DIR: a tmpfs mounted with huge=advise, given to Open MPI for the shared table.
 dots_same() {  # dots_same NAME SIZE MOVES JOB-NODES
   "$GRUNDY" dots solve "$2" --moves "$3" --json --table-mb 64 --threads 1 >"$dir/one.json"
   local np=${NP:-3} env=() want=${CLUSTER:-3 MPI ranks, 192 MiB shared by the ranks of each node}
@@ -61,6 +62,7 @@ dots_same() {  # dots_same NAME SIZE MOVES JOB-NODES
   [ -n "${NO_NODE_MEMORY:-}" ] && env+=(-x GRUNDY_NO_NODE_MEMORY=1) && want=${CLUSTER:-3 MPI ranks}
   [ -n "${RANKS_PER_NODE:-}" ] && env+=(-x "GRUNDY_RANKS_PER_NODE=$RANKS_PER_NODE")
   [ -n "${THREADS:-}" ] && env+=(--bind-to none) && threads=(--threads "$THREADS")
+  [ -n "${HUGE_DIR:-}" ] && env+=(-x "OMPI_MCA_osc_sm_backing_directory=$HUGE_DIR")
   "$MPIRUN" --oversubscribe --allow-run-as-root -np "$np" "${env[@]}" "$GRUNDY" dots solve "$2" \
     --moves "$3" --json --table-mb 64 --distributed --job-nodes "$4" "${threads[@]}" \
     >"$dir/many.json" 2>"$dir/many.err" ||
@@ -68,6 +70,12 @@ dots_same() {  # dots_same NAME SIZE MOVES JOB-NODES
   same "$1 value and best lines" "$dir/one.json" "$dir/many.json" "(j['value'], j['best'])"
   check "$1 figures of $workers workers" [ "$(python3 -c "import json; j=json.load(open('$dir/many.json'))['distributed']; print(len(j['workers']), all(w['jobs'] >= 0 and not w['lost'] for w in j['workers']))")" = "$workers True" ]
   check "$1 cluster: $want" [ "$(python3 -c "import json; print(json.load(open('$dir/many.json'))['distributed']['cluster'])")" = "$want" ]
+  # The share of the shared table in huge pages: none without a shared table, most of it in a
+  # tmpfs that gives them, a share from 0 to 1 otherwise.
+  local huge="'shared_table_huge_pages' not in d"
+  [[ $want == *shared* ]] && huge="0 <= d['shared_table_huge_pages'] <= 1"
+  [ -n "${HUGE_DIR:-}" ] && huge="d['shared_table_huge_pages'] > 0.5"
+  check "$1 huge pages: $huge" python3 -c "import json,sys; d=json.load(open('$dir/many.json'))['distributed']; sys.exit(0 if $huge else 1)"
 }
 boards="1x1 1x2 2x2 2x3 3x3"
 [ -n "$small" ] && boards="2x2 3x3"
@@ -125,6 +133,30 @@ ranks of each node, the ranks of 1 of its 2 nodes searching their jobs together"
 node's ranks $team" dots_same "dots $size after '$moves', a team of 2 ranks of 2 threads" \
     "$size" "$moves" 3000
 fi
+# The shared table in 2 MiB pages: a tmpfs mounted with huge=advise as Open MPI's backing
+# directory (docs/distributed.md, "Huge pages"), where this user may mount one whose files the
+# kernel gives huge pages (a probe maps one and asks /proc/self/smaps).
+mkdir -p "$dir/huge"
+if mount -t tmpfs -o huge=advise,size=1g tmpfs "$dir/huge" 2>/dev/null &&
+  python3 - "$dir/huge/probe" <<'EOF'
+import mmap, os, sys
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT)
+os.ftruncate(fd, 8 << 20)
+m = mmap.mmap(fd, 8 << 20)
+m.madvise(mmap.MADV_HUGEPAGE)
+for i in range(0, 8 << 20, 4096):
+    m[i] = 1
+kib = sum(int(l.split()[1]) for l in open("/proc/self/smaps") if l.startswith("ShmemPmdMapped:"))
+sys.exit(0 if kib >= 2048 else 1)
+EOF
+then
+  rm -f "$dir/huge/probe"
+  HUGE_DIR=$dir/huge TEAMS=1 CLUSTER="3 MPI ranks, 192 MiB shared by the ranks of each node, \
+each node's ranks $team" dots_same "dots 3x3, a team of 3 ranks, the table in huge pages" 3x3 "" 5000
+else
+  echo "distributed: the shared table in huge pages not checked (no tmpfs with huge=advise here)"
+fi
+umount "$dir/huge" 2>/dev/null
 # A bad GRUNDY_RANKS_PER_NODE ends every rank with exit status 2 and names the variable.
 "$MPIRUN" --oversubscribe --allow-run-as-root -np 2 -x GRUNDY_RANKS_PER_NODE=2x "$GRUNDY" dots solve \
   2x2 --distributed >"$dir/bad.out" 2>&1

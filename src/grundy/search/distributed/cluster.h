@@ -46,9 +46,15 @@ class Cluster {
   // transposition table per node instead of one per rank. Collective: every rank of the run
   // calls it once, at the same point, before channel() or serve() (the master's channel then
   // relays shared entries to one rank of each other node that shares a table). Null for one
-  // process, a node with one rank, when /dev/shm has no room for it, or when GRUNDY_NO_NODE_MEMORY
-  // is set (in the environment of the node's first rank): each rank then keeps a table of its own.
+  // process, a node with one rank, when its tmpfs (below) has no room for it, or when
+  // GRUNDY_NO_NODE_MEMORY is set (in the environment of the node's first rank): each rank then
+  // keeps a table of its own.
   virtual void* node_memory(std::size_t bytes) = 0;
+  // The share (0 to 1) of node_memory() that lies in huge pages on this rank's node, as its
+  // first rank sees it once the memory is zeroed (huge_pages.h); negative on other ranks and
+  // without node memory. Open MPI keeps it in a tmpfs (/dev/shm, or its MCA parameter
+  // osc_sm_backing_directory), which gives huge pages only when mounted with huge=advise.
+  virtual double node_memory_huge_share() const { return -1; }
   // The node's ranks as one team (team.h): its first rank takes jobs as a worker, the others
   // help with each one. Collective (every rank of the run calls it once, after node_memory(),
   // before channel() or serve()); the same team on every rank of a node, the rank's place in it
