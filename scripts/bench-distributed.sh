@@ -11,6 +11,8 @@
 # "2 ranks, jobs each" is the same with GRUNDY_NO_TEAMS=1 (each rank takes jobs of its own).
 # GAMES (default "dots uttt") picks the solves; DOTS_MOVES and DOTS_TABLE_MB another 4x4 mid-game
 # (docs/benchmarks.md also records d1e1 b2c2 d4d5 d1d2 c3d3 d5e5, ~5·10^7 nodes, with 256 MiB).
+# OMPI_MCA_osc_sm_backing_directory=DIR (a tmpfs mounted with huge=advise) puts the ranks' shared
+# table in 2 MiB pages (docs/distributed.md, "Huge pages"); mpirun passes it to the ranks.
 set -eu
 : "${GRUNDY:=build/grundy}"
 : "${REPEAT:=3}"
