@@ -26,8 +26,7 @@ bool mapping_range(std::string_view line, std::uintptr_t& lo, std::uintptr_t& hi
 // "ShmemPmdMapped:    65536 kB": the bytes, when `line` is one of the huge-page fields.
 bool huge_field(std::string_view line, std::size_t& bytes) {
   static constexpr std::array<std::string_view, 5> kFields = {
-      "AnonHugePages:", "ShmemPmdMapped:", "FilePmdMapped:", "Shared_Hugetlb:",
-      "Private_Hugetlb:"};
+      "AnonHugePages:", "ShmemPmdMapped:", "FilePmdMapped:", "Shared_Hugetlb:", "Private_Hugetlb:"};
   for (std::string_view field : kFields) {
     if (!line.starts_with(field)) continue;
     std::string_view rest = line.substr(field.size());

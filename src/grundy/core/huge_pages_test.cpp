@@ -46,9 +46,9 @@ TEST(HugePages, SkipsWhatItDoesNotUnderstand) {
   EXPECT_EQ(huge_page_bytes("2000-1000 rw-p\nAnonHugePages: 4 kB\n", 0x1000, 0x2000), 0u);
   EXPECT_EQ(huge_page_bytes("AnonHugePages: 4 kB\n", 0x1000, 0x2000), 0u);  // no mapping yet
   EXPECT_EQ(huge_page_bytes("1000-2000 rw-p\nAnonHugePages: 4 kB", 0x1000, 0x2000), 4096u);
-  EXPECT_EQ(huge_page_bytes("1000-2000 rw-p\nAnonHugePages: 99999999999999999999 kB\n", 0x1000,
-                            0x2000),
-            0u);
+  EXPECT_EQ(
+      huge_page_bytes("1000-2000 rw-p\nAnonHugePages: 99999999999999999999 kB\n", 0x1000, 0x2000),
+      0u);
 }
 
 TEST(HugePages, ThisProcessInSmallPages) {
