@@ -4,7 +4,10 @@
 #   bash runs/4x5/run.sh start    resume the run in the background (from the local checkpoint,
 #                                 or from the copy kept here when this machine has none)
 #   bash runs/4x5/run.sh status   the last progress line
-#   bash runs/4x5/run.sh save     shrink the local checkpoint into runs/4x5/4x5.ckpt (commit it)
+#   bash runs/4x5/run.sh save     shrink the local checkpoint into runs/4x5/4x5.ckpt (commit it;
+#                                 `start` also does it every SAVE_EVERY seconds, default 1800,
+#                                 while the run lives, so that a session that ends without
+#                                 saving still leaves a recent copy in the work tree)
 #   bash runs/4x5/run.sh pause|continue|stop
 #   bash runs/4x5/run.sh reserve  reserve 14 pages of 1 GiB for the table now (do it before
 #                                 `make build` on a fresh machine; `start` uses them)
@@ -87,6 +90,16 @@ case "${1:-}" in
       --progress --resume --json >"run-$stamp.json" 2>"run-$stamp.err" &
     echo $! >"$dir/run.pid"
     echo "started: pid $(pid), log $dir/run-$stamp.err"
+    GRUNDY="$dir/grundy-run" nohup bash "$here/run.sh" autosave >/dev/null 2>&1 &
+    ;;
+  autosave)  # (started by `start`) save every SAVE_EVERY seconds while the run lives
+    run=$(pid)
+    while sleep "${SAVE_EVERY:-1800}" && kill -0 "$run" 2>/dev/null; do
+      if [ "$ckpt" -nt "$kept" ]; then
+        "$grundy" dots checkpoint "$ckpt" --keep "${KEEP:-500000}" --out "$kept" \
+          >"$dir/autosave.log" 2>&1 || true
+      fi
+    done
     ;;
   status) last_line ;;
   save)
@@ -96,5 +109,5 @@ case "${1:-}" in
   pause) kill -STOP "$(pid)" ;;
   continue) kill -CONT "$(pid)" ;;
   stop) kill -INT "$(pid)" ;;  # saves a checkpoint and exits 130
-  *) sed -n '2,15p' "$0"; exit 2 ;;
+  *) sed -n '2,18p' "$0"; exit 2 ;;
 esac
