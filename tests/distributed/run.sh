@@ -15,7 +15,7 @@ if ! command -v "$MPIRUN" >/dev/null 2>&1; then
 fi
 dir=$(mktemp -d)
 mpi_pid=
-trap '[ -n "$mpi_pid" ] && kill -9 "$mpi_pid" 2>/dev/null; umount "$dir/huge" 2>/dev/null; rm -rf "$dir"' EXIT
+trap '[ -n "$mpi_pid" ] && kill -9 "$mpi_pid" 2>/dev/null; umount "$dir/huge" "$dir/small" 2>/dev/null; rm -rf "$dir"' EXIT
 # Root may run mpirun here (containers, CI); --oversubscribe: 3 ranks on fewer cores.
 mpi=("$MPIRUN" --oversubscribe --allow-run-as-root -np 3)
 export OMPI_MCA_btl_vader_single_copy_mechanism=none  # no ptrace between ranks in containers
@@ -52,7 +52,7 @@ fi
 # threads of each rank (--threads; the ranks then unbound). Each rank takes jobs of its own
 # (GRUNDY_NO_TEAMS) unless TEAMS=1: then the ranks of a node that share its table search each
 # job together (team.h), the first rank of each taking the jobs (WORKERS of them, default 1).
-# HUGE_DIR: a tmpfs mounted with huge=advise, given to Open MPI for the shared table.
+# SHM_DIR: a tmpfs given to Open MPI for the shared table (HUGE=1: mounted with huge=advise).
 dots_same() {  # dots_same NAME SIZE MOVES JOB-NODES
   "$GRUNDY" dots solve "$2" --moves "$3" --json --table-mb 64 --threads 1 >"$dir/one.json"
   local np=${NP:-3} env=() want=${CLUSTER:-3 MPI ranks, 192 MiB shared by the ranks of each node}
@@ -62,7 +62,7 @@ dots_same() {  # dots_same NAME SIZE MOVES JOB-NODES
   [ -n "${NO_NODE_MEMORY:-}" ] && env+=(-x GRUNDY_NO_NODE_MEMORY=1) && want=${CLUSTER:-3 MPI ranks}
   [ -n "${RANKS_PER_NODE:-}" ] && env+=(-x "GRUNDY_RANKS_PER_NODE=$RANKS_PER_NODE")
   [ -n "${THREADS:-}" ] && env+=(--bind-to none) && threads=(--threads "$THREADS")
-  [ -n "${HUGE_DIR:-}" ] && env+=(-x "OMPI_MCA_osc_sm_backing_directory=$HUGE_DIR")
+  [ -n "${SHM_DIR:-}" ] && env+=(-x "OMPI_MCA_osc_sm_backing_directory=$SHM_DIR")
   "$MPIRUN" --oversubscribe --allow-run-as-root -np "$np" "${env[@]}" "$GRUNDY" dots solve "$2" \
     --moves "$3" --json --table-mb 64 --distributed --job-nodes "$4" "${threads[@]}" \
     >"$dir/many.json" 2>"$dir/many.err" ||
@@ -74,7 +74,7 @@ dots_same() {  # dots_same NAME SIZE MOVES JOB-NODES
   # tmpfs that gives them, a share from 0 to 1 otherwise.
   local huge="'shared_table_huge_pages' not in d"
   [[ $want == *shared* ]] && huge="0 <= d['shared_table_huge_pages'] <= 1"
-  [ -n "${HUGE_DIR:-}" ] && huge="d['shared_table_huge_pages'] > 0.5"
+  [ -n "${HUGE:-}" ] && huge="d['shared_table_huge_pages'] > 0.5"
   check "$1 huge pages: $huge" python3 -c "import json,sys; d=json.load(open('$dir/many.json'))['distributed']; sys.exit(0 if $huge else 1)"
 }
 boards="1x1 1x2 2x2 2x3 3x3"
@@ -151,12 +151,22 @@ sys.exit(0 if kib >= 2048 else 1)
 EOF
 then
   rm -f "$dir/huge/probe"
-  HUGE_DIR=$dir/huge TEAMS=1 CLUSTER="3 MPI ranks, 192 MiB shared by the ranks of each node, \
+  HUGE=1 SHM_DIR=$dir/huge TEAMS=1 CLUSTER="3 MPI ranks, 192 MiB shared by the ranks of each node, \
 each node's ranks $team" dots_same "dots 3x3, a team of 3 ranks, the table in huge pages" 3x3 "" 5000
 else
   echo "distributed: the shared table in huge pages not checked (no tmpfs with huge=advise here)"
 fi
 umount "$dir/huge" 2>/dev/null
+# Open MPI's directory for the shared table without room for it (192 MiB in 100): the room is
+# checked there, and each rank keeps a table of its own.
+mkdir -p "$dir/small"
+if mount -t tmpfs -o size=100m tmpfs "$dir/small" 2>/dev/null; then
+  SHM_DIR=$dir/small CLUSTER="3 MPI ranks" \
+    dots_same "dots 3x3, no room for the shared table in Open MPI's directory" 3x3 "" 5000
+  umount "$dir/small"
+else
+  echo "distributed: a directory without room for the shared table not checked (cannot mount)"
+fi
 # A bad GRUNDY_RANKS_PER_NODE ends every rank with exit status 2 and names the variable.
 "$MPIRUN" --oversubscribe --allow-run-as-root -np 2 -x GRUNDY_RANKS_PER_NODE=2x "$GRUNDY" dots solve \
   2x2 --distributed >"$dir/bad.out" 2>&1
