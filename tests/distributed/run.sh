@@ -172,6 +172,16 @@ fi
   2x2 --distributed >"$dir/bad.out" 2>&1
 check "a bad GRUNDY_RANKS_PER_NODE: exit status 2" [ $? -eq 2 ]
 check "a bad GRUNDY_RANKS_PER_NODE: named" grep -q "GRUNDY_RANKS_PER_NODE: '2x' is not a whole number" "$dir/bad.out"
+# A backing directory for the shared memory named but unusable: every rank ends with exit status 2
+# naming it (Open MPI's allocation failed on the node's first rank only, and the others waited in
+# it for ever). `timeout` turns a hang into a failure here.
+for shm in "" "$dir/none"; do
+  timeout 120 "$MPIRUN" --oversubscribe --allow-run-as-root -np 2 \
+    -x "OMPI_MCA_osc_sm_backing_directory=$shm" "$GRUNDY" dots solve 2x2 --distributed \
+    >"$dir/bad.out" 2>&1
+  check "backing directory '$shm': exit status 2" [ $? -eq 2 ]
+  check "backing directory '$shm': named" grep -q "OMPI_MCA_osc_sm_backing_directory (--mca osc_sm_backing_directory)" "$dir/bad.out"
+done
 # Nodes of two ranks: the entries go to one rank of the other node. 3 ranks: the second node
 # has one rank, with a table of its own.
 RANKS_PER_NODE=2 CLUSTER="3 MPI ranks on 2 nodes, 128 MiB shared by the ranks of each node" \

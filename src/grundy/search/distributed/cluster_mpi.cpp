@@ -17,6 +17,7 @@
 
 #include <sched.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -27,6 +28,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <list>
+#include <string>
 #include <thread>
 
 #include "grundy/core/error.h"
@@ -345,6 +347,7 @@ class MpiChannel : public JobChannel {
 class MpiCluster : public Cluster {
  public:
   MpiCluster() : ranks_per_node_(ranks_per_node_for_tests()) {
+    check_backing_directory();
     prefer_shared_memory_on_one_node();
     int provided = 0;
     MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
@@ -586,6 +589,24 @@ class MpiCluster : public Cluster {
   static const char* backing_directory() {
     const char* d = std::getenv("OMPI_MCA_osc_sm_backing_directory");
     return d && *d ? d : "/dev/shm";
+  }
+  // A backing directory named but unusable (empty, missing, not writable) makes Open MPI's
+  // shared allocation fail on the node's first rank only, and its other ranks then wait inside
+  // MPI_Win_allocate_shared for ever (Open MPI 4.1: seen as a two-rank run spinning for 10
+  // minutes). Checked before MPI starts, so that every rank ends alike (exit status 2).
+  static void check_backing_directory() {
+    const char* d = std::getenv("OMPI_MCA_osc_sm_backing_directory");
+    if (!d) return;
+    const std::string dir = d;
+    if (dir.empty())
+      throw InputError(
+          "OMPI_MCA_osc_sm_backing_directory (--mca osc_sm_backing_directory) is empty: name a "
+          "directory for the ranks' shared memory, such as a tmpfs, or leave it unset for "
+          "/dev/shm");
+    struct stat st {};
+    if (::stat(d, &st) != 0 || !S_ISDIR(st.st_mode) || ::access(d, W_OK | X_OK) != 0)
+      throw InputError("OMPI_MCA_osc_sm_backing_directory (--mca osc_sm_backing_directory): '" +
+                       dir + "' is not a directory this rank can write to");
   }
 
   // `bytes` of memory that the node's ranks share, all allocated by its first rank (MPI-3),
