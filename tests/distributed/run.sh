@@ -153,6 +153,14 @@ then
   rm -f "$dir/huge/probe"
   HUGE=1 SHM_DIR=$dir/huge TEAMS=1 CLUSTER="3 MPI ranks, 192 MiB shared by the ranks of each node, \
 each node's ranks $team" dots_same "dots 3x3, a team of 3 ranks, the table in huge pages" 3x3 "" 5000
+  # Two nodes of two ranks, one node's table in huge pages and the other's not (two app contexts
+  # of mpirun, each with its own environment): the figures give the least share over the nodes.
+  solve=("$GRUNDY" dots solve 3x3 --json --table-mb 64 --distributed)
+  timeout 300 "$MPIRUN" --oversubscribe --allow-run-as-root -np 2 -x GRUNDY_RANKS_PER_NODE=2 \
+    -x "OMPI_MCA_osc_sm_backing_directory=$dir/huge" "${solve[@]}" : \
+    -np 2 -x GRUNDY_RANKS_PER_NODE=2 "${solve[@]}" >"$dir/many.json" 2>"$dir/many.err"
+  check "a node in huge pages and one not: exit status 0" [ $? -eq 0 ]
+  check "a node in huge pages and one not: the least share, 0" python3 -c "import json,sys; d=json.load(open('$dir/many.json'))['distributed']; sys.exit(0 if d['shared_table_huge_pages'] < 0.01 and d['cluster'].startswith('4 MPI ranks on 2 nodes, 128 MiB shared') else 1)"
 else
   echo "distributed: the shared table in huge pages not checked (no tmpfs with huge=advise here)"
 fi

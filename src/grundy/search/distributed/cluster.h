@@ -50,10 +50,11 @@ class Cluster {
   // GRUNDY_NO_NODE_MEMORY is set (in the environment of the node's first rank): each rank then
   // keeps a table of its own.
   virtual void* node_memory(std::size_t bytes) = 0;
-  // The share (0 to 1) of node_memory() that lies in huge pages on this rank's node, as its
-  // first rank sees it once the memory is zeroed (huge_pages.h); negative on other ranks and
-  // without node memory. Open MPI keeps it in a tmpfs (/dev/shm, or its MCA parameter
-  // osc_sm_backing_directory), which gives huge pages only when mounted with huge=advise.
+  // The share (0 to 1) of node_memory() that lies in huge pages, the least over the nodes that
+  // share a table, as their first ranks see it once the memory is zeroed (huge_pages.h); the
+  // same on every rank; negative when no node shares one. Open MPI keeps it in a tmpfs (/dev/shm,
+  // or its MCA parameter osc_sm_backing_directory), which gives huge pages only when mounted with
+  // huge=advise.
   virtual double node_memory_huge_share() const { return -1; }
   // The node's ranks as one team (team.h): its first rank takes jobs as a worker, the others
   // help with each one. Collective (every rank of the run calls it once, after node_memory(),

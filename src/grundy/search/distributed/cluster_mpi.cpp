@@ -422,6 +422,11 @@ class MpiCluster : public Cluster {
     void* base = allocate_node_memory(bytes);
     const char mine = base != nullptr;
     MPI_Allgather(&mine, 1, MPI_CHAR, map_.shared.data(), 1, MPI_CHAR, MPI_COMM_WORLD);
+    // The least share in huge pages over the nodes that share a table (a node whose tmpfs
+    // gives none slows every job it runs), known to every rank.
+    double share = huge_share_ >= 0 ? huge_share_ : 2.0, least = 2.0;
+    MPI_Allreduce(&share, &least, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+    huge_share_ = least <= 1.0 ? least : -1.0;
     return base;
   }
 
@@ -512,11 +517,12 @@ class MpiCluster : public Cluster {
 
  private:
   // node_memory(), collective over the node. Rank 0 of the node allocates it all (one segment,
-  // in /dev/shm or backing_directory() with Open MPI); the ranks zero a slice each. Room is checked
-  // first: a tmpfs that runs out while a page is first touched kills the process with SIGBUS. The
-  // segment starts with MPI's own header, so the memory handed out begins where rank 0 sees a 2 MiB
-  // boundary (the same offset in the segment on every rank: each maps it at its own address, at the
-  // same offset within a page, so each sees its table's buckets on whole cache lines).
+  // in /dev/shm or backing_directory() with Open MPI); the ranks populate a slice each. Room is
+  // checked first: a tmpfs that runs out while a page is first touched kills the process with
+  // SIGBUS. The segment starts with MPI's own header, so the memory handed out begins where rank 0
+  // sees a 2 MiB boundary (the same offset in the segment on every rank: each maps it at its own
+  // address, at the same offset within a page, so each sees its table's buckets on whole cache
+  // lines).
   void* allocate_node_memory(std::size_t bytes) {
     constexpr std::size_t kAlign = std::size_t{2} << 20;
     int room = 0;

@@ -80,7 +80,7 @@ struct Figures {
   std::uint64_t nodes_unknown = 0, nodes_withdrawn = 0;  // in jobs that ended undecided
   std::uint64_t known = 0, conflicts = 0;
   std::uint64_t table_probes = 0, table_hits = 0;  // the workers' tables (alpha-beta only)
-  // Cluster::node_memory_huge_share() on the master's node; negative without node memory.
+  // Cluster::node_memory_huge_share(): the least over the nodes; negative without node memory.
   double node_memory_huge_share = -1;
   ChannelTraffic traffic;
   std::vector<WorkerFigures> workers;
