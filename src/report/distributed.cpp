@@ -24,8 +24,9 @@ nlohmann::json distributed_json(const search::distributed::Figures& f) {
                       {"positions_known", f.known},
                       {"bytes_sent", f.traffic.bytes_sent},
                       {"bytes_received", f.traffic.bytes_received},
+                      {"seed_bytes_sent", f.traffic.seed_bytes},
                       {"workers", workers}};
-  // The share of the master's node's shared table in huge pages (without one: no key).
+  // The least share of a node's shared table in huge pages over the nodes (none: no key).
   if (f.node_memory_huge_share >= 0) j["shared_table_huge_pages"] = f.node_memory_huge_share;
   return j;
 }

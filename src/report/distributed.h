@@ -8,7 +8,8 @@
 namespace grundy::report {
 
 // cluster, job_nodes, jobs {sent, decided, expanded, withdrawn, resent}, stalls, positions_known,
-// bytes_sent, bytes_received, and workers: [{rank, nodes, jobs, busy_seconds, idle_seconds,
+// bytes_sent, bytes_received, seed_bytes_sent (of bytes_sent: a resume's table entries sent to
+// the ranks), and workers: [{rank, nodes, jobs, busy_seconds, idle_seconds,
 // stalls, lost}].
 nlohmann::json distributed_json(const search::distributed::Figures& f);
 

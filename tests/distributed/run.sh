@@ -328,6 +328,7 @@ if kill_and_resume "dots 3x4, rank 0 killed" 0 "$GRUNDY" dots solve "${mid[@]}" 
   # before the seal is the last entry's weight (5 or more), or the top byte of a count of 0.
   check "dots 3x4, rank 0 killed: the checkpoint keeps the workers' table entries" \
     [ "$(python3 -c "d = open('$dir/ck', 'rb').read(); print(d[:32] == b'grundy-distributed-checkpoint 2\\n' and d[-9] >= 5)")" = True ]
+  cp "$dir/ck" "$dir/ck.kept"
   "${mpi[@]}" "$GRUNDY" dots solve "${mid[@]}" --distributed --job-nodes 2000 \
     --checkpoint "$dir/ck" --checkpoint-every 1 --resume >"$dir/many.json" 2>"$dir/many.err"
   same "dots 3x4 resumed after rank 0 was killed" "$dir/mid.json" "$dir/many.json" \
@@ -336,6 +337,21 @@ if kill_and_resume "dots 3x4, rank 0 killed" 0 "$GRUNDY" dots solve "${mid[@]}" 
     [ "$(python3 -c "import json; print('nodes_before_resume' in json.load(open('$dir/many.json')))")" = True ]
   check "dots 3x4 resumed after rank 0: the finished run removed its checkpoint" \
     [ ! -e "$dir/ck" ]
+  # The same checkpoint resumed by ranks that take jobs each: where they share the node's table,
+  # the master's own store of its entries serves them all (none sent); with a table a rank, each
+  # other rank is sent them.
+  for tables in shared own; do
+    cp "$dir/ck.kept" "$dir/ck"
+    env=(-x GRUNDY_NO_TEAMS=1)
+    [ $tables = own ] && env+=(-x GRUNDY_NO_NODE_MEMORY=1)
+    "${mpi[@]}" "${env[@]}" "$GRUNDY" dots solve "${mid[@]}" --distributed --job-nodes 2000 \
+      --checkpoint "$dir/ck" --resume >"$dir/many.json" 2>"$dir/many.err"
+    same "dots 3x4 resumed by ranks with $tables tables" "$dir/mid.json" "$dir/many.json" \
+      "(j['value'], j['best'])"
+    want="== 0"
+    [ $tables = own ] && want="> 0"
+    check "dots 3x4 resumed by ranks with $tables tables: seed_bytes_sent $want" python3 -c "import json,sys; d=json.load(open('$dir/many.json'))['distributed']; sys.exit(0 if d['seed_bytes_sent'] $want and d['seed_bytes_sent'] <= d['bytes_sent'] else 1)"
+  done
 fi
 # A team's helper (rank 2, which takes no jobs) killed: the run stops all the same, and resumes.
 if [ -z "$small" ] && kill_and_resume "dots 3x4, a team's helper killed" 2 "$GRUNDY" dots solve \

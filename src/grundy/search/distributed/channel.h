@@ -46,6 +46,7 @@ struct WorkerEngine {
 struct ChannelTraffic {
   std::uint64_t messages_sent = 0, bytes_sent = 0;
   std::uint64_t messages_received = 0, bytes_received = 0;
+  std::uint64_t seed_bytes = 0;  // of bytes_sent: a resume's table entries (JobChannel::seed)
 };
 
 // Final figures of one worker, gathered when the channel stops.

@@ -274,15 +274,25 @@ class MpiChannel : public JobChannel {
   // Over MPI in pieces of kSeedBatch entries, each a message that the worker stores before it
   // reads the next (and the jobs after them). Each piece is sent to every rank before the next
   // is encoded (waiting at most kSeedWait for it to go out), so the buffers in flight stay one
-  // piece per rank (1 MB) rather than the whole checkpoint per rank.
+  // piece per rank (1 MB) rather than the whole checkpoint per rank. A node's one table needs
+  // them once: the master's own store covers its node, one rank each other node (NodeMap).
   void seed(const std::vector<TableEntry>& entries) override {
-    if (local_ && local_->share()) local_->share()->store(entries);
+    const bool stored = local_ && local_->share();
+    if (stored) local_->share()->store(entries);
+    std::vector<int> to;
+    nodes_.targets(
+        stored ? kMaster : -1, size_, [](int w) { return w != kMaster; },
+        [&](int w) { to.push_back(w); });
+    if (to.empty()) return;
     for (std::size_t at = 0; at < entries.size(); at += kSeedBatch) {
       const std::vector<TableEntry> piece(
           entries.begin() + static_cast<std::ptrdiff_t>(at),
           entries.begin() + static_cast<std::ptrdiff_t>(std::min(entries.size(), at + kSeedBatch)));
       const std::string bytes = encode_entries(kMaster, piece);
-      for (int w = 1; w < size_; ++w) post(bytes, rank_of(w));
+      for (const int w : to) {
+        traffic_.seed_bytes += bytes.size();
+        post(bytes, rank_of(w));
+      }
       outbox_.flush(kSeedWait);
     }
   }

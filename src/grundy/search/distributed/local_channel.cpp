@@ -64,6 +64,7 @@ void LocalChannel::seed(const std::vector<TableEntry>& entries) {
     if (TableShare* into = e->share()) {
       ++traffic_.messages_sent;
       traffic_.bytes_sent += bytes.size();
+      traffic_.seed_bytes += bytes.size();
       into->store(decoded);
     }
 }
