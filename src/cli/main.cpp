@@ -14,6 +14,7 @@
 #include "exits.h"
 #include "grundy/core/error.h"
 #include "grundy/core/kernel_set.h"
+#include "grundy/core/run_clock.h"
 #include "grundy/core/text_check.h"
 
 namespace {
@@ -67,6 +68,7 @@ int run(CLI::App& app, int argc, char** argv) {
 
 int main(int argc, char** argv) {
   grundy::cli::install_failure_handlers();
+  grundy::watch_pauses();  // solving time leaves out a stop (Ctrl-Z, SIGSTOP) until SIGCONT
   // The kernel set (GRUNDY_KERNELS or the CPU's best) is chosen before anything runs.
   try {
     grundy::select_kernel_set_from_environment();

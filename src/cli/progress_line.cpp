@@ -20,7 +20,7 @@ std::string duration_text(double seconds) {
 ProgressLine::ProgressLine(std::string what, bool forced)
     : what_(std::move(what)), tty_(::isatty(STDERR_FILENO) != 0) {
   shown_ = forced || tty_;
-  start_ = last_ = std::chrono::steady_clock::now();
+  last_ = std::chrono::steady_clock::now();
 }
 
 ProgressLine::~ProgressLine() {
@@ -35,7 +35,7 @@ ProgressFn ProgressLine::callback() {
 void ProgressLine::update(std::uint64_t done, std::uint64_t total) {
   const auto now = std::chrono::steady_clock::now();
   const double since_last = std::chrono::duration<double>(now - last_).count();
-  const double elapsed = std::chrono::duration<double>(now - start_).count();
+  const double elapsed = clock_.seconds();  // a pause (Ctrl-Z, fg) does not stretch the ETA
   // Nothing in the first second (short runs stay quiet), then at most 5 updates a second on a
   // terminal and one every 10 s in a log.
   if (elapsed < 1 || since_last < (tty_ ? 0.2 : 10)) return;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "grundy/core/progress.h"
+#include "grundy/core/run_clock.h"
 
 namespace grundy::cli {
 
@@ -29,7 +30,8 @@ class ProgressLine {
   bool shown_ = false;
   bool tty_ = false;
   bool drawn_ = false;
-  std::chrono::steady_clock::time_point start_, last_;
+  RunClock clock_;  // since the line was made, not counting a pause
+  std::chrono::steady_clock::time_point last_;
 };
 
 }  // namespace grundy::cli

@@ -148,6 +148,23 @@ check "Ctrl-C saves a checkpoint" [ -s "$ck" ]
 check "progress names the test under way and the moves at the top of the tree" \
   grep -qE "value in \\[-16, 16\\], testing value >= 0, at( [0-9]+/[0-9]+)+, table" \
   "$dir/ctrlc.err"
+
+# A stop (SIGSTOP, Ctrl-Z) until SIGCONT is not solving time (core/run_clock.h): a solve with a
+# 2-second budget, stopped for 3 seconds once running, takes 5 s or more of wall time and reports
+# about 2 s of solving; counted as before, the budget ran out during the stop and the JSON said 5.
+start=$(date +%s%N)
+"$GRUNDY" dots solve 4x4 --threads 1 --table-mb 64 --seconds 2 --json --progress >"$dir/p.json" \
+  2>"$dir/p.err" &
+pid=$!
+for _ in $(seq 600); do [ -s "$dir/p.err" ] && break; sleep 0.1; done
+kill -STOP $pid
+sleep 3
+kill -CONT $pid
+wait $pid
+check "stopped solve exits 0" [ $? = 0 ]
+wall=$(( ($(date +%s%N) - start) / 1000000 ))
+check "a stop does not spend the --seconds budget (wall ${wall} ms)" [ "$wall" -ge 4500 ]
+check "a stop is not solving time" [ "$(field "$dir/p.json" "1.5 < j['seconds'] < $wall / 1000 - 2.5")" = True ]
 rm -f "$ck"
 "$GRUNDY" dots solve 2x2 --checkpoint "$ck" --resume >/dev/null 2>"$dir/err"
 check "resume without checkpoint starts afresh" grep -q "starting from the beginning" "$dir/err"

@@ -44,6 +44,7 @@
 #include <utility>
 #include <vector>
 
+#include "grundy/core/run_clock.h"
 #include "grundy/search/question.h"
 #include "grundy/search/transposition_table.h"
 #include "grundy/search/two_player.h"
@@ -629,7 +630,7 @@ class AlphaBeta {
     clear_busy(limits);
     aborted_ = limits.stop && limits.stop->load();
     stop_helpers_ = false;
-    start_ = std::chrono::steady_clock::now();
+    clock_.restart();
     last_report_ = 0;
     nodes_total_ = 0;
     stats_ = {};
@@ -640,7 +641,7 @@ class AlphaBeta {
   }
 
   double elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    return clock_.seconds();  // not counting a stopped process's pause
   }
 
   // Called every 1024 nodes by each worker: budgets, stop flags and progress.
@@ -789,7 +790,7 @@ class AlphaBeta {
   SearchLimits limits_;
   Progress progress_;
   double progress_every_ = 1.0;
-  std::chrono::steady_clock::time_point start_;
+  RunClock clock_;
   double last_report_ = 0;
   bool aborted_ = false;
   std::atomic<bool> stop_helpers_{false};

@@ -30,6 +30,7 @@
 #include <functional>
 #include <vector>
 
+#include "grundy/core/run_clock.h"
 #include "grundy/search/proof_table.h"
 #include "grundy/search/question.h"
 #include "grundy/search/two_player.h"
@@ -101,7 +102,7 @@ class ProofNumberSearch {
   // Can the player to move at s make the margin still to be won at least t?
   PnResult<Move> prove(S s, int t, const PnLimits& limits) {
     limits_ = limits;
-    start_ = std::chrono::steady_clock::now();
+    clock_.restart();
     nodes_ = 0;
     last_progress_ = 0;
     root_key_ = question_key(s, t);
@@ -183,7 +184,7 @@ class ProofNumberSearch {
   };
 
   double elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    return clock_.seconds();  // not counting a stopped process's pause
   }
 
   void exact_or_lookup(const S& s, int t, std::uint32_t& pn, std::uint32_t& dn) const {
@@ -417,7 +418,7 @@ class ProofNumberSearch {
   int prover_ = 0;
   bool prover_set_ = false;
   PnLimits limits_;
-  std::chrono::steady_clock::time_point start_;
+  RunClock clock_;
   std::uint64_t nodes_ = 0;
   double last_progress_ = 0;
   std::uint64_t root_key_ = 0;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "grundy/core/error.h"
+#include "grundy/core/run_clock.h"
 #include "grundy/games/dots/checkpoint.h"
 #include "grundy/games/dots/solver_graph.h"
 #include "grundy/games/dots/solver_keys.h"
@@ -88,7 +89,7 @@ BestMoves moves_reaching(const SolverState& root, int value, search::AlphaBeta<S
 }  // namespace
 
 SolveResult solve(const DotsState& s, const SolveOptions& o) {
-  const auto start = std::chrono::steady_clock::now();
+  const RunClock clock;  // not counting a stopped process's pause
   SolveResult r;
   if (s.is_over()) {
     r.complete = true;
@@ -187,8 +188,7 @@ SolveResult solve(const DotsState& s, const SolveOptions& o) {
         search::SearchLimits e = limits;
         e.threads = 1;
         if (o.seconds > 0) {
-          const std::chrono::duration<double> used = std::chrono::steady_clock::now() - start;
-          e.seconds = std::max(1e-3, o.seconds - used.count());
+          e.seconds = std::max(1e-3, o.seconds - clock.seconds());
         }
         return e;
       };
@@ -200,7 +200,7 @@ SolveResult solve(const DotsState& s, const SolveOptions& o) {
       r.best.push_back(g.line[result.best]);
     }
   }
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  r.seconds = clock.seconds();
   return r;
 }
 

@@ -13,6 +13,7 @@
 
 #include "grundy/core/error.h"
 #include "grundy/core/output_file.h"
+#include "grundy/core/run_clock.h"
 #include "grundy/games/octal/checksum.h"
 #include "grundy/games/octal/period.h"
 #include "grundy/games/octal/run_files.h"
@@ -150,7 +151,7 @@ class LongRun {
   SummaryAccumulator acc_;
   std::uint64_t done_ = 0;
   double seconds_before_ = 0;  // spent by earlier sessions of this run
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  RunClock clock_;             // this session's time, not counting a pause (SIGSTOP ... SIGCONT)
 };
 
 void LongRun::open_targets() {
@@ -257,9 +258,7 @@ std::string LongRun::checkpoint_bytes(bool clean) const {
   write_pod(out, out_part_.crc());
   write_pod(out, static_cast<std::uint8_t>(sum_ ? 1 : 0));
   write_pod(out, static_cast<std::uint8_t>(clean ? 1 : 0));
-  const double seconds =
-      seconds_before_ +
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  const double seconds = seconds_before_ + clock_.seconds();
   write_pod(out, seconds);
   acc_.save(out);
   write_pod(out, static_cast<std::uint8_t>(source_));
@@ -413,8 +412,7 @@ Summary LongRun::current_summary(bool complete) const {
   Summary s = make_summary(code_, acc_);
   s.complete = complete;
   s.source = result_.source;
-  s.seconds = seconds_before_ +
-              std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  s.seconds = seconds_before_ + clock_.seconds();
   if (source_ == SourceKind::period) {
     s.mask = period_mask_;
     s.rare_count = period_rare_count_;
@@ -478,27 +476,25 @@ RunResult LongRun::run() {
     }
     start_fresh();
   }
-  using Clock = std::chrono::steady_clock;
-  auto last_progress = Clock::now(), last_checkpoint = last_progress;
+  double last_progress = clock_.seconds(), last_checkpoint = last_progress;
   std::uint64_t last_done = done_, last_plain = engine_ ? engine_->stats().plain_fallbacks : 0;
   try {
     while (done_ < o_.count) {
       if (o_.stop && o_.stop->load()) throw Interrupted();
       produce_and_emit(std::min(kChunk, o_.count - done_));
       if (o_.on_chunk) o_.on_chunk(done_);
-      const auto now = Clock::now();
-      if (o_.on_progress && now - last_progress >= std::chrono::seconds(1)) {
-        const double interval = std::chrono::duration<double>(now - last_progress).count();
+      const double now = clock_.seconds();
+      if (o_.on_progress && now - last_progress >= 1) {
+        const double interval = now - last_progress;
         const std::uint64_t plain = engine_ ? engine_->stats().plain_fallbacks : 0;
-        o_.on_progress(RunProgress{done_, o_.count,
-                                   std::chrono::duration<double>(now - start_).count(),
+        o_.on_progress(RunProgress{done_, o_.count, now,
                                    static_cast<double>(done_ - last_done) / interval,
                                    plain - last_plain > (done_ - last_done) / 2});
         last_progress = now;
         last_done = done_;
         last_plain = plain;
       }
-      if (now - last_checkpoint >= std::chrono::duration<double>(o_.checkpoint_seconds)) {
+      if (now - last_checkpoint >= o_.checkpoint_seconds) {
         checkpoint(false);
         last_checkpoint = now;
       }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "grundy/core/run_clock.h"
 #include "grundy/games/octal/engine.h"
 #include "grundy/games/octal/moves.h"
 
@@ -24,7 +25,7 @@ quotient::HeapRules heap_rules(const OctalCode& code) {
 
 MisereQuotient misere_quotient(const OctalCode& code, const QuotientRequest& request,
                                const Control& control) {
-  const auto start = std::chrono::steady_clock::now();
+  const RunClock clock;  // not counting a stopped process's pause
   quotient::QuotientGoal goal;
   goal.max_heap = request.max_heap;
   goal.bound = request.bound;
@@ -46,7 +47,7 @@ MisereQuotient misere_quotient(const OctalCode& code, const QuotientRequest& req
   q.tame = quotient::tame_index(q.run.quotient.monoid);
   q.finite_rules = !code.is_grundy();
   q.normal_values = engine_values(code, std::uint64_t{q.run.last_heap} + 1);
-  q.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  q.seconds = clock.seconds();
   return q;
 }
 

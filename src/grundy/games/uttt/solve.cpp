@@ -8,6 +8,7 @@
 #include "grundy/core/error.h"
 #include "grundy/core/hex.h"
 #include "grundy/core/output_file.h"
+#include "grundy/core/run_clock.h"
 #include "grundy/games/uttt/notation.h"
 #include "grundy/games/uttt/proof_text.h"
 #include "grundy/games/uttt/solver_keys.h"
@@ -70,14 +71,14 @@ class Solver {
       table_.load(o.checkpoint, tag_);
       resumed_ = true;
     }
-    start_ = std::chrono::steady_clock::now();
+    clock_.restart();
     last_checkpoint_ = 0;
   }
 
   bool resumed() const { return resumed_; }
   std::uint64_t nodes() const { return nodes_; }
   double elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    return clock_.seconds();  // not counting a stopped process's pause
   }
   Pns& pns() { return pns_; }
   const search::ProofTable& table() const { return table_; }
@@ -129,7 +130,7 @@ class Solver {
   std::string tag_;
   bool resumed_ = false;
   std::uint64_t nodes_ = 0;
-  std::chrono::steady_clock::time_point start_;
+  RunClock clock_;
   double last_checkpoint_ = 0;
 };
 

@@ -34,6 +34,7 @@
 
 #include <absl/container/flat_hash_map.h>
 
+#include "grundy/core/run_clock.h"
 #include "grundy/search/alpha_beta.h"
 #include "grundy/search/distributed/channel.h"
 #include "grundy/search/distributed/knowledge.h"
@@ -118,7 +119,7 @@ class Master {
     stats_.stalls_of.assign(w, 0);
     stats_.totals_of.assign(w, WorkerTotals{});
     channel_.on_entries([this](const std::vector<TableEntry>& entries) { learn(entries); });
-    start_ = Clock::now();
+    clock_.restart();
   }
 
   // Decides the questions together (their trees share the workers); 1 yes, 0 no, and -1 for
@@ -231,7 +232,7 @@ class Master {
 
   const MasterStats& stats() const { return stats_; }
   bool stopped() const { return stopped_; }
-  double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+  double elapsed() const { return clock_.seconds(); }  // not counting a stopped master's pause
   // Outstanding jobs (withdrawn jobs are counted until their worker answers).
   std::size_t running() const { return jobs_.size(); }
   const Knowledge& knowledge() const { return knowledge_; }
@@ -808,7 +809,7 @@ class Master {
   JobChannel& channel_;
   Knowledge& knowledge_;
   MasterOptions options_;
-  Clock::time_point start_;
+  RunClock clock_;
   bool stopped_ = false;
   std::uint64_t last_job_ = 0;
   std::vector<int> busy_;

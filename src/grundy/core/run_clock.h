@@ -1,0 +1,54 @@
+#pragma once
+// The seconds a computation has run, not counting the time its process spent stopped: SIGSTOP
+// or Ctrl-Z (SIGTSTP), a batch system's suspend, then SIGCONT. A long solve that a user pauses
+// for an hour reports, checkpoints and budgets (--seconds) its solving time, not the hour; its
+// rate is nodes over that time.
+//
+// How a stop is seen: a stopped process runs no code, so nothing can note when it stopped. A
+// watcher thread (watch_pauses()) wakes every 100 ms; a wake-up that comes long after it was due
+// and that a SIGCONT follows within a second was a stop, and the overdue time is counted as
+// paused (to within a tick). A late wake-up without a SIGCONT is a busy machine and counts as
+// running time. Without the watcher (a library user that never calls it) RunClock is the plain
+// monotonic clock.
+#include <chrono>
+
+namespace grundy {
+
+// The watcher's bookkeeping, apart from its thread and signal so that it can be tested: each
+// wake-up brings the seconds since the one before (`gap`, due after `tick`) and whether a
+// SIGCONT arrived since; wake() returns the seconds of stop that this wake-up settles.
+class PauseLedger {
+ public:
+  static constexpr int kClaimTicks = 10;  // how long an overdue wake-up waits for its SIGCONT
+  explicit PauseLedger(double tick) : tick_(tick) {}
+  double wake(double gap, bool continued);
+
+ private:
+  double tick_;
+  double pending_ = 0;  // overdue seconds that no SIGCONT has claimed yet
+  int pending_left_ = 0;
+};
+
+// Starts the watcher once per process (later calls do nothing): a SIGCONT handler and one
+// thread. Interfaces call it (the grundy command does in main); engines never do.
+void watch_pauses();
+
+// Seconds the process has spent stopped since watch_pauses(), as far as the watcher has seen.
+double paused_seconds();
+
+class RunClock {
+ public:
+  RunClock() { restart(); }
+  void restart() {
+    start_ = std::chrono::steady_clock::now();
+    paused_at_start_ = paused_seconds();
+  }
+  // Seconds since construction or restart(), less the time stopped in between.
+  double seconds() const;
+
+ private:
+  std::chrono::steady_clock::time_point start_;
+  double paused_at_start_ = 0;
+};
+
+}  // namespace grundy

@@ -1,0 +1,49 @@
+#include "grundy/core/run_clock.h"
+
+#include <gtest/gtest.h>
+
+#include <thread>
+
+namespace grundy {
+namespace {
+
+TEST(PauseLedger, OnTimeWakeUpsCountNothing) {
+  PauseLedger l(0.1);
+  for (int i = 0; i < 100; ++i) EXPECT_EQ(l.wake(0.1 + 0.001 * (i % 7), false), 0);
+  EXPECT_EQ(l.wake(0.05, true), 0);  // a SIGCONT without a stop (kill -CONT of a running process)
+}
+
+TEST(PauseLedger, AnOverdueWakeUpThatASigcontFollowsIsAStop) {
+  PauseLedger l(0.1);
+  EXPECT_DOUBLE_EQ(l.wake(5.1, true), 5.0);  // the signal came before the watcher woke
+  PauseLedger m(0.1);
+  EXPECT_EQ(m.wake(5.1, false), 0);  // the watcher woke first; the signal follows
+  EXPECT_EQ(m.wake(0.0001, false), 0);
+  EXPECT_DOUBLE_EQ(m.wake(0.0002, true), 5.0);
+  EXPECT_EQ(m.wake(0.1, true), 0);  // counted once
+}
+
+TEST(PauseLedger, AnOverdueWakeUpWithoutASigcontIsABusyMachine) {
+  PauseLedger l(0.1);
+  EXPECT_EQ(l.wake(3.0, false), 0);
+  for (int i = 0; i < PauseLedger::kClaimTicks; ++i) EXPECT_EQ(l.wake(0.1, false), 0);
+  EXPECT_EQ(l.wake(0.1, true), 0);  // too late: that slowness was running time
+}
+
+TEST(PauseLedger, StopsAddUp) {
+  PauseLedger l(0.1);
+  EXPECT_DOUBLE_EQ(l.wake(2.1, true), 2.0);
+  EXPECT_DOUBLE_EQ(l.wake(1.1, true), 1.0);
+  EXPECT_EQ(l.wake(0.15, true), 0);  // within a tick of on time: too short to tell
+}
+
+TEST(RunClock, RunsWithTheMonotonicClock) {
+  RunClock c;
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_GE(c.seconds(), 0.019);
+  c.restart();
+  EXPECT_LT(c.seconds(), 10.0);
+}
+
+}  // namespace
+}  // namespace grundy
