@@ -416,6 +416,36 @@ import json
 d = json.load(open('$dir/many.json'))['distributed']
 print(d['stalls'] >= 1 or d['workers'][1]['lost'])" 2>&1)" = True ]
 
+# --- The whole job suspended and resumed (Slurm's scontrol suspend: every rank stopped) ---------
+# A stop of the master is not the workers' time: with a 2 s stall limit, every rank stopped for
+# 4 s mid-run and let go, the master first and the workers 0.5 s after it, no job counts as
+# stalled and no worker as lost (counted on the wall clock, the master found the jobs still
+# running 4 s old: 1 to 3 stalls in each of three runs). Jobs of 20000 nodes: some are running.
+"${mpi[@]}" -x GRUNDY_NO_TEAMS=1 "$GRUNDY" dots solve "${mid[@]}" --distributed --job-nodes 20000 \
+  --stall-seconds 2 --progress >"$dir/many.json" 2>"$dir/many.err" &
+mpi_pid=$!
+for ((i = 0; i < 3000; i++)); do
+  grep -q "^distributed:" "$dir/many.err" 2>/dev/null && break
+  sleep 0.1
+done
+ranks=$(pgrep -P "$mpi_pid" | wc -l)
+for p in $(pgrep -P "$mpi_pid"); do kill -STOP "$p" 2>/dev/null; done
+master=$(rank_pid "$mpi_pid" 0)
+sleep 4
+[ -n "$master" ] && kill -CONT "$master"
+sleep 0.5
+for p in $(pgrep -P "$mpi_pid"); do kill -CONT "$p" 2>/dev/null; done
+wait "$mpi_pid"
+status=$?
+mpi_pid=
+check "suspended job: its 3 ranks stopped ($ranks)" [ "$ranks" = 3 ]
+check "suspended job: exit status $status" [ "$status" = 0 ]
+same "suspended job: the same answer" "$dir/mid.json" "$dir/many.json" "(j['value'], j['best'])"
+check "suspended job: no stall, no worker lost" [ "$(python3 -c "
+import json
+d = json.load(open('$dir/many.json'))['distributed']
+print(d['stalls'], [w['lost'] for w in d['workers']])" 2>&1)" = "0 [False, False, False]" ]
+
 # --- Outside mpirun: one process, saying so ---------------------------------------------------
 "$GRUNDY" dots solve 2x2 --distributed --json >"$dir/many.json" 2>"$dir/many.err"
 "$GRUNDY" dots solve 2x2 --json >"$dir/one.json"

@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
@@ -34,33 +35,53 @@ namespace {
 
 std::atomic<std::int64_t> g_paused_ns{0};
 int g_continued[2] = {-1, -1};  // a pipe: the SIGCONT handler writes, the watcher reads
+// SIGCONTs received, and those the watcher has settled (counted the stop before them).
+std::atomic<std::uint32_t> g_signalled{0}, g_settled{0};
+static_assert(std::atomic<std::uint32_t>::is_always_lock_free);  // used in a signal handler
+// The watcher's state for RunClock: whether it runs, its last wake-up (steady_clock, ns) and
+// whether it holds an overdue wake-up that no SIGCONT has claimed yet.
+constexpr int kTickMs = 100;
+std::atomic<bool> g_watching{false}, g_pending{false};
+std::atomic<std::int64_t> g_beat_ns{0};
+
+std::int64_t steady_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
 
 extern "C" void on_continue(int) {
   const int saved = errno;
+  g_signalled.fetch_add(1, std::memory_order_seq_cst);
   const char c = 'c';
   [[maybe_unused]] const auto n = ::write(g_continued[1], &c, 1);  // full pipe: already told
   errno = saved;
 }
 
 void watch() {
-  constexpr int kTickMs = 100;
   PauseLedger ledger(kTickMs / 1000.0);
   auto last = std::chrono::steady_clock::now();
   for (;;) {
     pollfd p{g_continued[0], POLLIN, 0};
-    bool continued = false;
     if (::poll(&p, 1, kTickMs) > 0) {
       char buf[64];
       while (::read(g_continued[0], buf, sizeof buf) > 0) {
       }
-      continued = true;
     }
+    // Read after draining: a SIGCONT whose byte was drained is counted here, one later is seen
+    // on the next wake-up at the latest.
+    const std::uint32_t signalled = g_signalled.load(std::memory_order_seq_cst);
+    const bool continued = signalled != g_settled.load(std::memory_order_relaxed);
     const auto now = std::chrono::steady_clock::now();
     const double stopped =
         ledger.wake(std::chrono::duration<double>(now - last).count(), continued);
     last = now;
+    // Published in this order for RunClock::seconds(), which reads them the other way round.
     if (stopped > 0)
-      g_paused_ns.fetch_add(static_cast<std::int64_t>(stopped * 1e9), std::memory_order_relaxed);
+      g_paused_ns.fetch_add(static_cast<std::int64_t>(stopped * 1e9), std::memory_order_seq_cst);
+    g_pending.store(ledger.pending(), std::memory_order_seq_cst);
+    g_settled.store(signalled, std::memory_order_seq_cst);
+    g_beat_ns.store(steady_ns(), std::memory_order_seq_cst);
   }
 }
 
@@ -70,11 +91,13 @@ void watch_pauses() {
   static std::once_flag once;
   std::call_once(once, [] {
     if (::pipe2(g_continued, O_NONBLOCK | O_CLOEXEC) != 0) return;  // no watcher: plain clock
+    g_beat_ns.store(steady_ns());
     try {
       std::thread(watch).detach();
     } catch (const std::system_error&) {
       return;  // no thread to spare: plain clock
     }
+    g_watching.store(true);
     struct sigaction sa {};
     sa.sa_handler = on_continue;
     sigemptyset(&sa.sa_mask);
@@ -88,10 +111,24 @@ double paused_seconds() {
 }
 
 double RunClock::seconds() const {
-  const double wall =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  const double s = wall - (paused_seconds() - paused_at_start_);
-  return s > 0 ? s : 0;
+  const auto now = std::chrono::steady_clock::now();
+  if (g_watching.load(std::memory_order_relaxed)) {
+    // The clock stands still while a stop may have ended uncounted: the watcher has not woken
+    // for two ticks (it, and maybe the process, was stopped, or the machine is loaded), holds an
+    // overdue wake-up, or a SIGCONT came that it has not settled. The signal's handler can run
+    // on another thread after this one resumed, so the signal alone does not tell.
+    const std::int64_t beat = g_beat_ns.load(std::memory_order_seq_cst);
+    const std::int64_t at =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(now.time_since_epoch()).count();
+    if (at - beat > 2 * kTickMs * 1'000'000 || g_pending.load(std::memory_order_seq_cst) ||
+        g_signalled.load(std::memory_order_seq_cst) != g_settled.load(std::memory_order_seq_cst))
+      return last_.load(std::memory_order_relaxed);
+  }
+  const double wall = std::chrono::duration<double>(now - start_).count();
+  const double s =
+      std::max(last_.load(std::memory_order_relaxed), wall - (paused_seconds() - paused_at_start_));
+  last_.store(s, std::memory_order_relaxed);
+  return s;
 }
 
 }  // namespace grundy

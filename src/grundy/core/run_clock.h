@@ -10,6 +10,7 @@
 // paused (to within a tick). A late wake-up without a SIGCONT is a busy machine and counts as
 // running time. Without the watcher (a library user that never calls it) RunClock is the plain
 // monotonic clock.
+#include <atomic>
 #include <chrono>
 
 namespace grundy {
@@ -22,6 +23,7 @@ class PauseLedger {
   static constexpr int kClaimTicks = 10;  // how long an overdue wake-up waits for its SIGCONT
   explicit PauseLedger(double tick) : tick_(tick) {}
   double wake(double gap, bool continued);
+  bool pending() const { return pending_left_ > 0; }
 
  private:
   double tick_;
@@ -39,16 +41,28 @@ double paused_seconds();
 class RunClock {
  public:
   RunClock() { restart(); }
+  RunClock(const RunClock& o) { *this = o; }
+  RunClock& operator=(const RunClock& o) {
+    start_ = o.start_;
+    paused_at_start_ = o.paused_at_start_;
+    last_.store(o.last_.load(std::memory_order_relaxed), std::memory_order_relaxed);
+    return *this;
+  }
   void restart() {
     start_ = std::chrono::steady_clock::now();
     paused_at_start_ = paused_seconds();
+    last_.store(0, std::memory_order_relaxed);
   }
-  // Seconds since construction or restart(), less the time stopped in between.
+  // Seconds since construction or restart(), less the time stopped in between; never less
+  // than an earlier reading. While a stop may have ended that the watcher has not counted yet
+  // (until its next wake-up; up to a second when it was late without a stop: a loaded
+  // machine), the clock stands still at its last reading rather than jump ahead by the stop.
   double seconds() const;
 
  private:
   std::chrono::steady_clock::time_point start_;
   double paused_at_start_ = 0;
+  mutable std::atomic<double> last_{0};
 };
 
 }  // namespace grundy

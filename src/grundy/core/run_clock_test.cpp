@@ -18,8 +18,10 @@ TEST(PauseLedger, AnOverdueWakeUpThatASigcontFollowsIsAStop) {
   EXPECT_DOUBLE_EQ(l.wake(5.1, true), 5.0);  // the signal came before the watcher woke
   PauseLedger m(0.1);
   EXPECT_EQ(m.wake(5.1, false), 0);  // the watcher woke first; the signal follows
+  EXPECT_TRUE(m.pending());
   EXPECT_EQ(m.wake(0.0001, false), 0);
   EXPECT_DOUBLE_EQ(m.wake(0.0002, true), 5.0);
+  EXPECT_FALSE(m.pending());
   EXPECT_EQ(m.wake(0.1, true), 0);  // counted once
 }
 
@@ -27,6 +29,7 @@ TEST(PauseLedger, AnOverdueWakeUpWithoutASigcontIsABusyMachine) {
   PauseLedger l(0.1);
   EXPECT_EQ(l.wake(3.0, false), 0);
   for (int i = 0; i < PauseLedger::kClaimTicks; ++i) EXPECT_EQ(l.wake(0.1, false), 0);
+  EXPECT_FALSE(l.pending());
   EXPECT_EQ(l.wake(0.1, true), 0);  // too late: that slowness was running time
 }
 
@@ -37,10 +40,16 @@ TEST(PauseLedger, StopsAddUp) {
   EXPECT_EQ(l.wake(0.15, true), 0);  // within a tick of on time: too short to tell
 }
 
-TEST(RunClock, RunsWithTheMonotonicClock) {
+TEST(RunClock, RunsWithTheMonotonicClockAndTheWatcher) {
+  watch_pauses();  // a running process: nothing paused, the clock keeps going
+  watch_pauses();  // once per process
   RunClock c;
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   EXPECT_GE(c.seconds(), 0.019);
+  const double before = c.seconds();
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // past the watcher's ticks
+  EXPECT_GE(c.seconds(), before + 0.29);
+  EXPECT_EQ(paused_seconds(), 0);
   c.restart();
   EXPECT_LT(c.seconds(), 10.0);
 }

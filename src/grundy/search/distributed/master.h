@@ -21,7 +21,9 @@
 // by another path) meet the table that already holds its subtree; and one running job per
 // question: a second leaf with the same question waits for the first job's answer.
 //
-// A job that runs longer than the stall limit marks its worker as stalled (it gets no more
+// A job that runs longer than the stall limit (on the master's clock, which leaves out a stop
+// of the master: a batch system that suspends the whole job and resumes it finds no stall)
+// marks its worker as stalled (it gets no more
 // jobs until it answers) and is sent again to another worker; the first answer wins.
 #include <algorithm>
 #include <atomic>
@@ -273,7 +275,7 @@ class Master {
   // A job sent: what was to send, and where and when it went.
   struct Running : Pending {
     int worker = 0;
-    Clock::time_point start;
+    double start = 0;  // on the master's clock_ (a stop of the whole job is not a stall)
     bool resent = false;
     bool split = false;  // withdrawn so that its position is expanded
   };
@@ -495,10 +497,10 @@ class Master {
   // children then go to several workers, the one that ran it first). False when the job is
   // too young or already being split.
   bool split(Node& leaf) {
-    const auto now = Clock::now();
+    const double now = clock_.seconds();
     for (auto& [id, r] : jobs_) {
       if (r.direct || r.question != leaf.question) continue;
-      if (r.split || r.resent || now - r.start < std::chrono::milliseconds(20)) return false;
+      if (r.split || r.resent || now - r.start < 0.02) return false;
       r.split = true;
       ++stats_.splits;
       channel_.cancel(r.worker, id);
@@ -611,7 +613,7 @@ class Master {
     Running r;
     static_cast<Pending&>(r) = std::move(p);
     r.worker = worker;
-    r.start = Clock::now();
+    r.start = clock_.seconds();
     jobs_.emplace(j.id, std::move(r));
   }
 
@@ -763,11 +765,11 @@ class Master {
   }
 
   void check_stalls() {
-    const auto now = Clock::now();
+    const double now = clock_.seconds();
     const double limit = std::max(options_.stall_seconds, 10 * stats_.longest_job);
     for (auto& [id, r] : jobs_) {
       if (r.resent || stalled_[r.worker]) continue;
-      if (std::chrono::duration<double>(now - r.start).count() <= limit) continue;
+      if (now - r.start <= limit) continue;
       stalled_[r.worker] = true;
       ++stats_.stalls;
       ++stats_.stalls_of[r.worker];
