@@ -190,6 +190,17 @@ for shm in "" "$dir/none"; do
   check "backing directory '$shm': exit status 2" [ $? -eq 2 ]
   check "backing directory '$shm': named" grep -q "OMPI_MCA_osc_sm_backing_directory (--mca osc_sm_backing_directory)" "$dir/bad.out"
 done
+# The node's first rank refused the shared segment by its own limit (ulimit -v: mmap fails with
+# ENOMEM there only): Open MPI left the others waiting inside the allocation for ever; the rank
+# that failed now ends the run within seconds, exit status 2, saying why. Not under the
+# sanitizers (their shadow memory needs terabytes of address space).
+if [ -z "$small" ]; then
+  timeout 120 "$MPIRUN" --oversubscribe --allow-run-as-root \
+    -np 1 bash -c "ulimit -v 1200000; exec \"\$0\" \"\$@\"" "$GRUNDY" dots solve 3x3 --distributed \
+    --table-mb 1024 : -np 2 "$GRUNDY" dots solve 3x3 --distributed --table-mb 1024 >"$dir/bad.out" 2>&1
+  check "shared memory refused on one rank: exit status 2" [ $? -eq 2 ]
+  check "shared memory refused on one rank: said why" grep -q "rank 0 could not allocate the 3074 MiB that its node's ranks share" "$dir/bad.out"
+fi
 # Nodes of two ranks: the entries go to one rank of the other node. 3 ranks: the second node
 # has one rank, with a table of its own.
 RANKS_PER_NODE=2 CLUSTER="3 MPI ranks on 2 nodes, 128 MiB shared by the ranks of each node" \

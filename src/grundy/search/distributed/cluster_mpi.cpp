@@ -629,13 +629,26 @@ class MpiCluster : public Cluster {
   // at `start` in each; `window` keeps it. Collective over the node; false on every rank when
   // it failed on one (a window made on some ranks only is left alone: freeing it is collective
   // over ranks that do not have it).
+  //
+  // Open MPI 4.1 lets the allocation fail on the node's first rank alone (its mmap refused:
+  // ENOMEM, `ulimit -v`) while the others wait inside it for the segment for ever. So a rank
+  // that failed waits a bounded time for the others to agree; when they do not come, it says
+  // why and ends the whole run (MPI_Abort, exit status 2) rather than leave it hanging.
   bool shared_on_node(std::size_t bytes, MPI_Win& window, void*& start) {
     void* mine = nullptr;
     const auto size = static_cast<MPI_Aint>(node_rank_ == 0 ? bytes : 0);
-    int made =
-        MPI_Win_allocate_shared(size, 1, MPI_INFO_NULL, node_, &mine, &window) == MPI_SUCCESS;
+    const int status = MPI_Win_allocate_shared(size, 1, MPI_INFO_NULL, node_, &mine, &window);
+    int made = status == MPI_SUCCESS;
     int everywhere = 0;
-    MPI_Allreduce(&made, &everywhere, 1, MPI_INT, MPI_MIN, node_);
+    MPI_Request agreed = MPI_REQUEST_NULL;
+    MPI_Iallreduce(&made, &everywhere, 1, MPI_INT, MPI_MIN, node_, &agreed);
+    const auto deadline = Clock::now() + std::chrono::seconds(kAgreeSeconds);
+    for (int done = 0;;) {
+      MPI_Test(&agreed, &done, MPI_STATUS_IGNORE);
+      if (done) break;
+      if (!made && Clock::now() >= deadline) abort_stuck_node(bytes, status);
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
     if (!everywhere) {
       window = MPI_WIN_NULL;
       return false;
@@ -644,6 +657,25 @@ class MpiCluster : public Cluster {
     int unit = 0;
     MPI_Win_shared_query(window, 0, &got, &unit, &start);
     return true;
+  }
+  // How long a rank whose shared allocation failed waits for the node's other ranks.
+  static constexpr int kAgreeSeconds = 10;
+  [[noreturn]] void abort_stuck_node(std::size_t bytes, int status) const {
+    char what[MPI_MAX_ERROR_STRING] = "";
+    int n = 0;
+    MPI_Error_string(status, what, &n);
+    const std::string message =
+        "grundy: --distributed: rank " + std::to_string(rank_) + " could not allocate the " +
+        (bytes >= (std::size_t{1} << 20) ? std::to_string(bytes >> 20) + " MiB"
+                                         : std::to_string(bytes) + " bytes") +
+        " that its node's ranks share (MPI_Win_allocate_shared: " +
+        std::string(what, static_cast<std::size_t>(std::max(0, n))) +
+        ") and the node's other ranks are still waiting for it inside MPI, so the run ends: give "
+        "each node's ranks less memory (--table-mb), allow the ranks more (ulimit -v, the batch "
+        "system's memory limit), or keep a table a rank (GRUNDY_NO_NODE_MEMORY=1)\n";
+    [[maybe_unused]] const auto w = ::write(STDERR_FILENO, message.data(), message.size());
+    MPI_Abort(MPI_COMM_WORLD, 2);
+    std::_Exit(2);  // MPI_Abort does not return
   }
   // shared_on_node() of `bytes` that begin where rank 0 of the node sees an `align` boundary.
   // The segment starts with MPI's own header; each rank maps it at its own address but at the
