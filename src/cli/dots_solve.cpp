@@ -209,7 +209,9 @@ void install_solve(Command dots) {
   cmd.add_option("--table-mb", o->table_mb,
                  "transposition table size in MiB (default: 64 up to 32 undrawn lines, 256 up "
                  "to 35, 1024 up to 40, 4096 beyond; with --seconds S at most 64 per second)");
-  cmd.add_option("--seconds", o->seconds, "stop after this many seconds with bounds");
+  cmd.add_option(
+      "--seconds", o->seconds,
+      "stop after this many seconds of solving, a stop by Ctrl-Z not counted, with bounds");
   cmd.add_flag("--progress", o->progress, "report progress on stderr even when not a terminal");
   cmd.add_flag("--one-best", o->one_best, "find one best line instead of testing every line");
   cmd.add_option("--checkpoint", o->checkpoint,

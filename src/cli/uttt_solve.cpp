@@ -196,8 +196,9 @@ void install_solve_commands(Command uttt) {
       "solve", "Win, draw or loss for the player to move, by proof-number search (df-pn)");
   add_position_options(s, o->position);
   s.add_option("--nodes", o->nodes, "stop after this many nodes (result 'unknown')");
-  s.add_number("--seconds", o->seconds, 0.001, 1e8,
-               "stop after this many seconds (result 'unknown')");
+  s.add_number(
+      "--seconds", o->seconds, 0.001, 1e8,
+      "stop after this many seconds of solving, a stop by Ctrl-Z not counted (result 'unknown')");
   s.add_option("--memory", o->memory, "table size in MiB").default_str("256");
   s.add_option("--checkpoint", o->checkpoint,
                "save the table to FILE periodically and when the budget ends; resume from it "
