@@ -401,13 +401,17 @@ fi
 # The master notices either way: mid-run, once the job is older than max(1 s, 10 x the longest
 # answered job) ('stalls'), or, when the others finish the solve first (a loaded machine makes
 # jobs long and the limit with them), at the end, when rank 1 does not answer the stop ('lost').
-"${mpi[@]}" -x GRUNDY_NO_TEAMS=1 "$GRUNDY" dots solve "${mid[@]}" --distributed --job-nodes 2000 \
-  --stall-seconds 1 --progress >"$dir/many.json" 2>"$dir/many.err" &
-mpi_pid=$!
-for ((i = 0; i < 3000; i++)); do
-  grep -q "^distributed:" "$dir/many.err" 2>/dev/null && break
-  sleep 0.1
-done
+under_way() {  # under_way JOB-NODES STALL-SECONDS: the mid-game started, its first progress line out
+  "${mpi[@]}" -x GRUNDY_NO_TEAMS=1 "$GRUNDY" dots solve "${mid[@]}" --distributed --job-nodes "$1" \
+    --stall-seconds "$2" --progress >"$dir/many.json" 2>"$dir/many.err" &
+  mpi_pid=$!
+  local i
+  for ((i = 0; i < 3000; i++)); do
+    grep -q "^distributed:" "$dir/many.err" 2>/dev/null && break
+    sleep 0.1
+  done
+}
+under_way 2000 1
 stopped=$(rank_pid "$mpi_pid" 1)
 [ -n "$stopped" ] && kill -STOP "$stopped"
 for ((i = 0; i < 3000; i++)); do
@@ -432,13 +436,7 @@ print(d['stalls'] >= 1 or d['workers'][1]['lost'])" 2>&1)" = True ]
 # 4 s mid-run and let go, the master first and the workers 0.5 s after it, no job counts as
 # stalled and no worker as lost (counted on the wall clock, the master found the jobs still
 # running 4 s old: 1 to 3 stalls in each of three runs). Jobs of 20000 nodes: some are running.
-"${mpi[@]}" -x GRUNDY_NO_TEAMS=1 "$GRUNDY" dots solve "${mid[@]}" --distributed --job-nodes 20000 \
-  --stall-seconds 2 --progress >"$dir/many.json" 2>"$dir/many.err" &
-mpi_pid=$!
-for ((i = 0; i < 3000; i++)); do
-  grep -q "^distributed:" "$dir/many.err" 2>/dev/null && break
-  sleep 0.1
-done
+under_way 20000 2
 ranks=$(pgrep -P "$mpi_pid" | wc -l)
 for p in $(pgrep -P "$mpi_pid"); do kill -STOP "$p" 2>/dev/null; done
 master=$(rank_pid "$mpi_pid" 0)
