@@ -92,11 +92,21 @@ void watch_pauses() {
   std::call_once(once, [] {
     if (::pipe2(g_continued, O_NONBLOCK | O_CLOEXEC) != 0) return;  // no watcher: plain clock
     g_beat_ns.store(steady_ns());
+    // The watcher takes no signal but SIGCONT: one meant for the process (Ctrl-C) must go to a
+    // thread that expects it, such as one that sigwait()s with it blocked everywhere else
+    // (`grundy serve`), never to this thread, where its default action would end the process.
+    sigset_t all, before;
+    sigfillset(&all);
+    sigdelset(&all, SIGCONT);
+    pthread_sigmask(SIG_BLOCK, &all, &before);
+    bool started = true;
     try {
       std::thread(watch).detach();
     } catch (const std::system_error&) {
-      return;  // no thread to spare: plain clock
+      started = false;  // no thread to spare: plain clock
     }
+    pthread_sigmask(SIG_SETMASK, &before, nullptr);
+    if (!started) return;
     g_watching.store(true);
     struct sigaction sa {};
     sa.sa_handler = on_continue;

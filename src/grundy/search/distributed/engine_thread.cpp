@@ -2,16 +2,9 @@
 
 #include <chrono>
 
+#include "grundy/core/run_clock.h"
+
 namespace grundy::search::distributed {
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point t) {
-  return std::chrono::duration<double>(Clock::now() - t).count();
-}
-
-}  // namespace
 
 void AnswerQueue::push(Answer a) {
   {
@@ -90,7 +83,7 @@ bool EngineThread::busy() const {
 }
 
 void EngineThread::loop() {
-  auto idle_since = Clock::now();
+  RunClock idle;  // busy and idle times leave out a stop of the rank (SIGSTOP until SIGCONT)
   while (true) {
     Job job;
     {
@@ -101,15 +94,15 @@ void EngineThread::loop() {
       queue_.pop_front();
       running_ = job.id;
       cancel_running_ = false;
-      totals_.idle_seconds += seconds_since(idle_since);
+      totals_.idle_seconds += idle.seconds();
     }
-    const auto start = Clock::now();
+    const RunClock busy;
     Answer a = runner_(job, cancel_running_);
     a.job = job.id;
     a.worker = worker_;
     a.kind = job.kind;
     if (cancel_running_ && a.status != AnswerStatus::decided) a.status = AnswerStatus::cancelled;
-    a.seconds = seconds_since(start);
+    a.seconds = busy.seconds();  // a stopped worker's job does not raise the stall limit
     {
       std::lock_guard<std::mutex> lock(mutex_);
       running_ = 0;
@@ -119,7 +112,7 @@ void EngineThread::loop() {
       totals_.table_probes += a.totals.table_probes;
       totals_.table_hits += a.totals.table_hits;
       a.totals = totals_;
-      idle_since = Clock::now();
+      idle.restart();
     }
     sink_.push(std::move(a));
   }
