@@ -436,24 +436,26 @@ print(d['stalls'] >= 1 or d['workers'][1]['lost'])" 2>&1)" = True ]
 # 4 s mid-run and let go, the master first and the workers 0.5 s after it, no job counts as
 # stalled and no worker as lost (counted on the wall clock, the master found the jobs still
 # running 4 s old: 1 to 3 stalls in each of three runs). Jobs of 20000 nodes: some are running.
-under_way 20000 2
-ranks=$(pgrep -P "$mpi_pid" | wc -l)
-for p in $(pgrep -P "$mpi_pid"); do kill -STOP "$p" 2>/dev/null; done
-master=$(rank_pid "$mpi_pid" 0)
-sleep 4
-[ -n "$master" ] && kill -CONT "$master"
-sleep 0.5
-for p in $(pgrep -P "$mpi_pid"); do kill -CONT "$p" 2>/dev/null; done
-wait "$mpi_pid"
-status=$?
-mpi_pid=
-check "suspended job: its 3 ranks stopped ($ranks)" [ "$ranks" = 3 ]
-check "suspended job: exit status $status" [ "$status" = 0 ]
-same "suspended job: the same answer" "$dir/mid.json" "$dir/many.json" "(j['value'], j['best'])"
-check "suspended job: no stall, no worker lost" [ "$(python3 -c "
+if [ -z "$small" ]; then  # the sanitizers' smaller mid-game can end before the stop
+  under_way 20000 2
+  ranks=$(pgrep -P "$mpi_pid" | wc -l)
+  for p in $(pgrep -P "$mpi_pid"); do kill -STOP "$p" 2>/dev/null; done
+  master=$(rank_pid "$mpi_pid" 0)
+  sleep 4
+  [ -n "$master" ] && kill -CONT "$master"
+  sleep 0.5
+  for p in $(pgrep -P "$mpi_pid"); do kill -CONT "$p" 2>/dev/null; done
+  wait "$mpi_pid"
+  status=$?
+  mpi_pid=
+  check "suspended job: its 3 ranks stopped ($ranks)" [ "$ranks" = 3 ]
+  check "suspended job: exit status $status" [ "$status" = 0 ]
+  same "suspended job: the same answer" "$dir/mid.json" "$dir/many.json" "(j['value'], j['best'])"
+  check "suspended job: no stall, no worker lost" [ "$(python3 -c "
 import json
 d = json.load(open('$dir/many.json'))['distributed']
 print(d['stalls'], [w['lost'] for w in d['workers']])" 2>&1)" = "0 [False, False, False]" ]
+fi
 
 # --- Outside mpirun: one process, saying so ---------------------------------------------------
 "$GRUNDY" dots solve 2x2 --distributed --json >"$dir/many.json" 2>"$dir/many.err"
