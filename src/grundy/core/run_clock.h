@@ -6,7 +6,7 @@
 //
 // How a stop is seen: a stopped process runs no code, so nothing can note when it stopped. A
 // watcher thread (watch_pauses()) wakes every 100 ms; a wake-up that comes long after it was due
-// and that a SIGCONT follows within a second was a stop, and the overdue time is counted as
+// and that a SIGCONT follows within 0.3 s was a stop, and the overdue time is counted as
 // paused (to within a tick). A late wake-up without a SIGCONT is a busy machine and counts as
 // running time. Without the watcher (a library user that never calls it) RunClock is the plain
 // monotonic clock.
@@ -20,7 +20,7 @@ namespace grundy {
 // SIGCONT arrived since; wake() returns the seconds of stop that this wake-up settles.
 class PauseLedger {
  public:
-  static constexpr int kClaimTicks = 10;  // how long an overdue wake-up waits for its SIGCONT
+  static constexpr int kClaimTicks = 3;  // how long an overdue wake-up waits for its SIGCONT
   explicit PauseLedger(double tick) : tick_(tick) {}
   double wake(double gap, bool continued);
   bool pending() const { return pending_left_ > 0; }
@@ -55,7 +55,7 @@ class RunClock {
   }
   // Seconds since construction or restart(), less the time stopped in between; never less
   // than an earlier reading. While a stop may have ended that the watcher has not counted yet
-  // (until its next wake-up; up to a second when it was late without a stop: a loaded
+  // (until its next wake-up; up to 0.3 s more when it was late without a stop: a loaded
   // machine), the clock stands still at its last reading rather than jump ahead by the stop.
   double seconds() const;
 
