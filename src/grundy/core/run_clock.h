@@ -41,13 +41,6 @@ double paused_seconds();
 class RunClock {
  public:
   RunClock() { restart(); }
-  RunClock(const RunClock& o) { *this = o; }
-  RunClock& operator=(const RunClock& o) {
-    start_ = o.start_;
-    paused_at_start_ = o.paused_at_start_;
-    last_.store(o.last_.load(std::memory_order_relaxed), std::memory_order_relaxed);
-    return *this;
-  }
   void restart() {
     start_ = std::chrono::steady_clock::now();
     paused_at_start_ = paused_seconds();
