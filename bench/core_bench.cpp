@@ -1,11 +1,13 @@
 // Google Benchmark micro-benchmarks of the foundation's hot loops. Run: build/grundy_microbench
 #include <benchmark/benchmark.h>
 
+#include <chrono>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "grundy/core/mex.h"
+#include "grundy/core/run_clock.h"
 #include "grundy/core/solver.h"
 #include "grundy/games/nim/nim.h"
 #include "grundy/games/subtraction/finite_kernel.h"
@@ -69,5 +71,20 @@ void BM_NimParse(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * 100000);
 }
 BENCHMARK(BM_NimParse);
+
+// What an engine's budget and progress checks cost (every 1024 nodes): a reading of the solving
+// clock (RunClock, with the pause watcher running as in `grundy`) against the plain monotonic
+// clock it wraps.
+void BM_SteadyClockNow(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(std::chrono::steady_clock::now());
+}
+BENCHMARK(BM_SteadyClockNow);
+
+void BM_RunClockSeconds(benchmark::State& state) {
+  watch_pauses();
+  const RunClock clock;
+  for (auto _ : state) benchmark::DoNotOptimize(clock.seconds());
+}
+BENCHMARK(BM_RunClockSeconds);
 
 }  // namespace
