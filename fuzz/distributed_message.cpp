@@ -41,6 +41,14 @@ GRUNDY_FUZZ_TARGET(const std::uint8_t* data, std::size_t size) {
         twice = encode_entries(origin, decode_entries(again, origin));
         break;
       }
+      case MessageType::seed_plan:
+        again = encode_seed_plan(decode_seed_plan(bytes));
+        twice = encode_seed_plan(decode_seed_plan(again));
+        break;
+      case MessageType::seed:
+        again = encode_seed(decode_seed(bytes));
+        twice = encode_seed(decode_seed(again));
+        break;
     }
     grundy::fuzz::require(again == twice, "a decoded message encodes to a fixed point");
   });

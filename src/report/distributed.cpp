@@ -11,6 +11,7 @@ nlohmann::json distributed_json(const search::distributed::Figures& f) {
                        {"busy_seconds", w.busy_seconds},
                        {"idle_seconds", w.idle_seconds},
                        {"stalls", w.stalls},
+                       {"seed_bytes_forwarded", w.seed_bytes_forwarded},
                        {"lost", w.lost}});
   nlohmann::json j = {{"cluster", f.cluster},
                       {"job_nodes", f.job_nodes},

@@ -8,9 +8,10 @@
 namespace grundy::report {
 
 // cluster, job_nodes, jobs {sent, decided, expanded, withdrawn, resent}, stalls, positions_known,
-// bytes_sent, bytes_received, seed_bytes_sent (of bytes_sent: a resume's table entries sent to
-// the ranks), and workers: [{rank, nodes, jobs, busy_seconds, idle_seconds,
-// stalls, lost}].
+// bytes_sent, bytes_received, seed_bytes_sent (of bytes_sent: a resume's table entries the
+// master sent to the first ranks of the seed tree), and workers: [{rank, nodes, jobs,
+// busy_seconds, idle_seconds, stalls, seed_bytes_forwarded (a resume's entries it passed on to
+// other ranks), lost}].
 nlohmann::json distributed_json(const search::distributed::Figures& f);
 
 }  // namespace grundy::report

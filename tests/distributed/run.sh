@@ -363,6 +363,18 @@ if kill_and_resume "dots 3x4, rank 0 killed" 0 "$GRUNDY" dots solve "${mid[@]}" 
     [ $tables = own ] && want="> 0"
     check "dots 3x4 resumed by ranks with $tables tables: seed_bytes_sent $want" python3 -c "import json,sys; d=json.load(open('$dir/many.json'))['distributed']; sys.exit(0 if d['seed_bytes_sent'] $want and d['seed_bytes_sent'] <= d['bytes_sent'] else 1)"
   done
+  # Seven ranks with a table each: the master sends the entries to two of its six workers, each
+  # of them passes them on to two more (the seed tree), and the answer is the same.
+  if [ -z "$small" ]; then
+    cp "$dir/ck.kept" "$dir/ck"
+    "$MPIRUN" --oversubscribe --allow-run-as-root -np 7 -x GRUNDY_NO_NODE_MEMORY=1 "$GRUNDY" dots \
+      solve "${mid[@]}" --distributed --job-nodes 2000 --checkpoint "$dir/ck" --resume \
+      >"$dir/many.json" 2>"$dir/many.err"
+    same "dots 3x4 resumed by 7 ranks with a table each" "$dir/mid.json" "$dir/many.json" \
+      "(j['value'], j['best'])"
+    check "dots 3x4 resumed by 7 ranks: the master sent the seed to two, they passed it on to four" \
+      python3 -c "import json,sys; d=json.load(open('$dir/many.json'))['distributed']; f=[w['seed_bytes_forwarded'] for w in d['workers']]; print(d['seed_bytes_sent'], f); sys.exit(0 if d['seed_bytes_sent'] > 0 and sum(f) == 2 * d['seed_bytes_sent'] and sorted(f) == [0, 0, 0, 0, 0] + [d['seed_bytes_sent']] * 2 else 1)"
+  fi
 fi
 # A team's helper (rank 2, which takes no jobs) killed: the run stops all the same, and resumes.
 if [ -z "$small" ] && kill_and_resume "dots 3x4, a team's helper killed" 2 "$GRUNDY" dots solve \

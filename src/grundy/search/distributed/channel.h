@@ -47,6 +47,7 @@ struct ChannelTraffic {
   std::uint64_t messages_sent = 0, bytes_sent = 0;
   std::uint64_t messages_received = 0, bytes_received = 0;
   std::uint64_t seed_bytes = 0;  // of bytes_sent: a resume's table entries (JobChannel::seed)
+  // that the master sent (over MPI to the first workers of the seed tree, who pass them on)
 };
 
 // Final figures of one worker, gathered when the channel stops.

@@ -2,7 +2,9 @@
 //
 // Messages are byte strings (message.h) on one tag, and only between the master (rank 0) and
 // each worker: the master relays shared table entries, so every worker hears only from the
-// master, in order, and nothing can reach it after the final stop. Sends never block (a rank
+// master, in order, and nothing can reach it after the final stop. The one exception is a
+// resume's seed, which goes down a tree of workers (MpiChannel::seed); a worker takes all its
+// pieces before it stops. Sends never block (a rank
 // that waited in MPI_Send for another rank waiting in its own would deadlock): each goes out
 // with MPI_Isend from a buffer kept until it completes; receives never block either (Inbox). Every
 // rank polls and sleeps rather than blocking in MPI_Recv, whose busy wait would take a core from
@@ -171,6 +173,25 @@ class Inbox {
   std::list<Pending> pending_;
 };
 
+// A worker's part in a resume's seed (MpiChannel::seed): its plan (how many pieces come, whom
+// it passes them on to), the pieces taken, and the jobs it holds until they are in. A piece
+// from its parent can overtake the master's plan (MPI orders messages per sender only): it is
+// stored at once and passed on when the plan comes. The worker waits at most kSeedWait from one
+// piece to the next: a stalled parent delays the jobs, never stops them.
+struct SeedIntake {
+  bool planned = false;
+  SeedPlan plan;
+  std::uint32_t got = 0;
+  std::vector<std::string> early;  // pieces taken before the plan came, to pass on
+  Clock::time_point heard;
+  std::vector<std::string> held;
+  std::uint64_t forwarded = 0;  // bytes passed on
+  bool waiting() const {
+    return planned && got < plan.pieces &&
+           Clock::now() - heard < std::chrono::duration<double>(kSeedWait);
+  }
+};
+
 class MpiChannel : public JobChannel {
  public:
   // `ranks`: each worker's rank (worker 0 is this rank's engine). `bell`: the master's doorbell
@@ -271,11 +292,13 @@ class MpiChannel : public JobChannel {
     listener_ = std::move(listener);
   }
   void relay_entries(bool on) override { relay_ = on; }
-  // Over MPI in pieces of kSeedBatch entries, each a message that the worker stores before it
-  // reads the next (and the jobs after them). Each piece is sent to every rank before the next
-  // is encoded (waiting at most kSeedWait for it to go out), so the buffers in flight stay one
-  // piece per rank (1 MB) rather than the whole checkpoint per rank. A node's one table needs
-  // them once: the master's own store covers its node, one rank each other node (NodeMap).
+  // Over MPI in pieces of kSeedBatch entries, through a tree of the workers that store them
+  // (seed_children): each is first told how many pieces will come and whom it passes them on to
+  // (a SeedPlan, before any job), then the master sends each piece to its own children (waiting
+  // at most kSeedWait for it to go out, so that its buffers in flight stay one piece a child) and
+  // each worker passes on what it receives. A worker holds its jobs until its pieces are in
+  // (at most kSeedWait from one to the next). A node's one table needs them once: the master's
+  // own store covers its node, one rank each other node (NodeMap).
   void seed(const std::vector<TableEntry>& entries) override {
     const bool stored = local_ && local_->share();
     if (stored) local_->share()->store(entries);
@@ -283,15 +306,27 @@ class MpiChannel : public JobChannel {
     nodes_.targets(
         stored ? kMaster : -1, size_, [](int w) { return w != kMaster; },
         [&](int w) { to.push_back(w); });
-    if (to.empty()) return;
+    const auto pieces = (entries.size() + kSeedBatch - 1) / kSeedBatch;
+    if (to.empty() || pieces == 0) return;
+    const int count = static_cast<int>(to.size());
+    const auto ranks_of = [&](const std::vector<int>& targets) {
+      std::vector<std::int32_t> out;
+      for (const int t : targets) out.push_back(rank_of(to[static_cast<std::size_t>(t)]));
+      return out;
+    };
+    for (int t = 0; t < count; ++t)
+      post(
+          encode_seed_plan({static_cast<std::uint32_t>(pieces), ranks_of(seed_children(t, count))}),
+          rank_of(to[static_cast<std::size_t>(t)]));
+    const auto mine = ranks_of(seed_children(-1, count));
     for (std::size_t at = 0; at < entries.size(); at += kSeedBatch) {
       const std::vector<TableEntry> piece(
           entries.begin() + static_cast<std::ptrdiff_t>(at),
           entries.begin() + static_cast<std::ptrdiff_t>(std::min(entries.size(), at + kSeedBatch)));
-      const std::string bytes = encode_entries(kMaster, piece);
-      for (const int w : to) {
+      const std::string bytes = encode_seed(piece);
+      for (const int rank : mine) {
         traffic_.seed_bytes += bytes.size();
-        post(bytes, rank_of(w));
+        post(bytes, rank);
       }
       outbox_.flush(kSeedWait);
     }
@@ -464,21 +499,84 @@ class MpiCluster : public Cluster {
   int node_rank() const override { return node_rank_; }
 
   // A worker rank: jobs, withdrawals and shared entries come from the master only (in order);
-  // answers and this engine's entries go to it. A team's helper helps until the run ends.
+  // answers and this engine's entries go to it. Only a resume's seed pieces may come from
+  // another worker (its parent in the seed tree, MpiChannel::seed). A team's helper helps until
+  // the run ends.
   void serve(WorkerEngine worker) override {
     if (team_ && node_rank_ != 0) {
       if (worker.help) worker.help();
       return;
     }
     const auto at = std::find(worker_ranks_.begin(), worker_ranks_.end(), rank_);
+    const int me = static_cast<int>(at - worker_ranks_.begin());
     AnswerQueue answers;
-    EngineThread engine(static_cast<int>(at - worker_ranks_.begin()), std::move(worker), answers);
+    EngineThread engine(me, std::move(worker), answers);
     Outbox outbox;
     Inbox inbox;
+    SeedIntake seed;
     std::string bytes;
     int from = 0;
     auto last_share = Clock::now();
     std::vector<TableEntry> batch;
+    // A seed piece: into the table, and on to this worker's children in the tree.
+    const auto pass_on = [&](const std::string& piece) {
+      for (const int child : seed.plan.children) {
+        seed.forwarded += piece.size();
+        outbox.send(piece, child);
+      }
+    };
+    const auto take_piece = [&](std::string piece) {
+      if (engine.share()) engine.share()->store(decode_seed(piece));
+      if (seed.planned)
+        pass_on(piece);
+      else
+        seed.early.push_back(std::move(piece));
+      ++seed.got;
+      seed.heard = Clock::now();
+    };
+    // Every message but a seed's; false once told to stop.
+    const auto handle = [&](const std::string& message) {
+      switch (message_type(message)) {
+        case MessageType::job:
+          engine.submit(decode_job(message));
+          break;
+        case MessageType::cancel:
+          engine.cancel(decode_cancel(message));
+          break;
+        case MessageType::entries:
+          if (engine.share()) {
+            std::int32_t origin = 0;
+            engine.share()->store(decode_entries(message, origin));
+          }
+          break;
+        case MessageType::seed_plan:
+          seed.plan = decode_seed_plan(message);
+          seed.planned = true;
+          seed.heard = Clock::now();
+          for (const auto& piece : seed.early) pass_on(piece);
+          seed.early.clear();
+          break;
+        case MessageType::stop: {
+          // The pieces still on their way: their sender waits for them to be taken.
+          while (seed.waiting()) {
+            outbox.progress();
+            if (inbox.poll(MPI_ANY_SOURCE, bytes, from) && message_type(bytes) == MessageType::seed)
+              take_piece(bytes);
+            else
+              std::this_thread::sleep_for(std::chrono::microseconds(200));
+          }
+          if (team_) team_->end();
+          WorkerTotals totals = engine.totals();
+          totals.seed_bytes_forwarded = seed.forwarded;
+          outbox.send(encode_bye(me, totals), kMaster);
+          outbox.flush(60);
+          return false;
+        }
+        default:
+          break;
+      }
+      return true;
+    };
     while (true) {
       outbox.progress();
       Answer a;
@@ -489,33 +587,27 @@ class MpiCluster : public Cluster {
         engine.share()->take(batch);
         if (!batch.empty()) outbox.send(encode_entries(rank_, batch), kMaster);
       }
-      if (!inbox.poll(kMaster, bytes, from)) {
+      if (!seed.held.empty() && !seed.waiting()) {
+        std::vector<std::string> held;
+        held.swap(seed.held);
+        for (const auto& message : held) handle(message);  // jobs and withdrawals only
+      }
+      if (!inbox.poll(MPI_ANY_SOURCE, bytes, from)) {
         // Busy: only withdrawals and shared entries can come, and the engine's answer wakes
         // this thread at once; idle: a job is what it waits for.
         if (answers.pop(a, engine.busy() ? kBusyWorkerPoll : kIdleWorkerPoll)) answer(outbox, a);
         continue;
       }
-      switch (message_type(bytes)) {
-        case MessageType::job:
-          engine.submit(decode_job(bytes));
-          break;
-        case MessageType::cancel:
-          engine.cancel(decode_cancel(bytes));
-          break;
-        case MessageType::entries:
-          if (engine.share()) {
-            std::int32_t origin = 0;
-            engine.share()->store(decode_entries(bytes, origin));
-          }
-          break;
-        case MessageType::stop:
-          if (team_) team_->end();
-          outbox.send(encode_bye(static_cast<int>(at - worker_ranks_.begin()), engine.totals()),
-                      kMaster);
-          outbox.flush(60);
-          return;
-        default:
-          break;
+      const MessageType type = message_type(bytes);
+      if (type == MessageType::seed) {
+        take_piece(std::move(bytes));
+      } else if (from != kMaster) {
+        continue;  // nothing else comes from another worker
+      } else if ((type == MessageType::job || type == MessageType::cancel) &&
+                 (seed.waiting() || !seed.held.empty())) {
+        seed.held.push_back(std::move(bytes));  // after the seed, in their order
+      } else if (!handle(bytes)) {
+        return;
       }
     }
   }

@@ -5,7 +5,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -210,6 +212,39 @@ TEST(DistributedRelay, OneRankOfEachOtherNodeThatSharesATable) {
   EXPECT_EQ(targets(mixed, 1, 4), (V{0, 2}));
 }
 
+// Every target is reached once, from a parent reached before it, and no one passes a piece on
+// more than kSeedFanout times.
+TEST(DistributedRelay, ASeedTreeReachesEveryTargetOnce) {
+  EXPECT_EQ(seed_children(-1, 1), (std::vector<int>{0}));
+  EXPECT_EQ(seed_children(-1, 6), (std::vector<int>{0, 1}));
+  EXPECT_EQ(seed_children(1, 6), (std::vector<int>{4, 5}));
+  EXPECT_TRUE(seed_children(2, 6).empty());
+  for (int count = 0; count <= 300; ++count) {
+    std::vector<int> depth(static_cast<std::size_t>(count), -1);
+    std::vector<int> queue{-1};
+    int deepest = 0;
+    for (std::size_t at = 0; at < queue.size(); ++at) {
+      const int parent = queue[at];
+      const auto children = seed_children(parent, count);
+      EXPECT_LE(children.size(), static_cast<std::size_t>(kSeedFanout));
+      for (const int c : children) {
+        ASSERT_GE(c, 0);
+        ASSERT_LT(c, count);
+        EXPECT_EQ(depth[static_cast<std::size_t>(c)], -1) << "reached twice: " << c;
+        depth[static_cast<std::size_t>(c)] =
+            parent < 0 ? 1 : depth[static_cast<std::size_t>(parent)] + 1;
+        deepest = std::max(deepest, depth[static_cast<std::size_t>(c)]);
+        queue.push_back(c);
+      }
+    }
+    for (int c = 0; c < count; ++c)
+      EXPECT_GE(depth[static_cast<std::size_t>(c)], 1) << count << " " << c;
+    if (count > 0) {
+      EXPECT_LE(deepest, static_cast<int>(std::log2(count + 1)) + 1) << count;
+    }
+  }
+}
+
 TEST(DistributedMessages, RoundTripAndRefuseDamage) {
   Job j;
   j.id = 77;
@@ -236,6 +271,7 @@ TEST(DistributedMessages, RoundTripAndRefuseDamage) {
   a.seconds = 0.25;
   a.totals.jobs = 4;
   a.totals.idle_seconds = 1.5;
+  a.totals.seed_bytes_forwarded = 3u << 20;
   a.bounds = {{11, -2, 3}};
   a.numbers = {{12, 5, 6}};
   a.fragment = {{13, 1, true, 4, true}, {14, 0, false, 0, false}};
@@ -250,6 +286,7 @@ TEST(DistributedMessages, RoundTripAndRefuseDamage) {
   EXPECT_EQ(b.nodes, 1u << 30);
   EXPECT_EQ(b.totals.jobs, 4u);
   EXPECT_DOUBLE_EQ(b.totals.idle_seconds, 1.5);
+  EXPECT_EQ(b.totals.seed_bytes_forwarded, 3u << 20);
   ASSERT_EQ(b.bounds.size(), 1u);
   EXPECT_EQ(b.bounds[0].upper, 3);
   ASSERT_EQ(b.numbers.size(), 1u);
@@ -263,6 +300,16 @@ TEST(DistributedMessages, RoundTripAndRefuseDamage) {
   EXPECT_EQ(origin, 2);
   ASSERT_EQ(entries.size(), 1u);
   EXPECT_EQ(entries[0].weight, 9);
+  const auto piece = decode_seed(encode_seed({{1, -1, 1, 3, 9}, {2, 0, 4, 5, 6}}));
+  ASSERT_EQ(piece.size(), 2u);
+  EXPECT_EQ(piece[1].upper, 4);
+  const SeedPlan plan = decode_seed_plan(encode_seed_plan({7, {3, 4}}));
+  EXPECT_EQ(plan.pieces, 7u);
+  EXPECT_EQ(plan.children, (std::vector<std::int32_t>{3, 4}));
+  const std::string plan_bytes = encode_seed_plan({7, {3, 4}});
+  for (std::size_t n = 0; n < plan_bytes.size(); ++n)
+    EXPECT_THROW(decode_seed_plan(plan_bytes.substr(0, n)), InputError) << n;
+  EXPECT_THROW(decode_seed(plan_bytes), InputError);
   EXPECT_EQ(decode_cancel(encode_cancel(42)), 42u);
   EXPECT_EQ(message_type(encode_stop()), MessageType::stop);
 

@@ -68,8 +68,9 @@ struct WorkerFigures {
   int rank = 0;
   std::uint64_t nodes = 0, jobs = 0;
   double busy_seconds = 0, idle_seconds = 0;
-  std::uint64_t stalls = 0;  // times its job was given to another worker
-  bool lost = false;         // it never answered the final stop
+  std::uint64_t stalls = 0;                // times its job was given to another worker
+  std::uint64_t seed_bytes_forwarded = 0;  // a resume's entries it passed on (seed tree)
+  bool lost = false;                       // it never answered the final stop
 };
 
 struct Figures {
@@ -117,6 +118,7 @@ inline Figures figures_of(const MasterStats& m, const Knowledge& k,
     wf.jobs = t.jobs;
     wf.busy_seconds = t.busy_seconds;
     wf.idle_seconds = t.idle_seconds;
+    wf.seed_bytes_forwarded = t.seed_bytes_forwarded;
     wf.stalls = w < m.stalls_of.size() ? m.stalls_of[w] : 0;
     wf.lost = !reports[w].answered_stop;
     probes += t.table_probes;

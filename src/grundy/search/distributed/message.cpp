@@ -33,6 +33,7 @@ void put_totals(ByteWriter& w, const WorkerTotals& t) {
   w.put<double>(t.idle_seconds);
   w.put<std::uint64_t>(t.table_probes);
   w.put<std::uint64_t>(t.table_hits);
+  w.put<std::uint64_t>(t.seed_bytes_forwarded);
 }
 
 WorkerTotals get_totals(ByteReader& r) {
@@ -43,6 +44,7 @@ WorkerTotals get_totals(ByteReader& r) {
   t.idle_seconds = r.get<double>();
   t.table_probes = r.get<std::uint64_t>();
   t.table_hits = r.get<std::uint64_t>();
+  t.seed_bytes_forwarded = r.get<std::uint64_t>();
   return t;
 }
 
@@ -160,10 +162,43 @@ std::vector<TableEntry> decode_entries(const std::string& bytes, std::int32_t& o
   return out;
 }
 
+std::string encode_seed_plan(const SeedPlan& plan) {
+  ByteWriter w;
+  w.put<std::uint8_t>(static_cast<std::uint8_t>(MessageType::seed_plan));
+  w.put<std::uint32_t>(plan.pieces);
+  w.put<std::uint32_t>(static_cast<std::uint32_t>(plan.children.size()));
+  for (const auto c : plan.children) w.put<std::int32_t>(c);
+  return std::move(w.bytes());
+}
+
+SeedPlan decode_seed_plan(const std::string& bytes) {
+  ByteReader r = reader_of(bytes, MessageType::seed_plan);
+  SeedPlan plan;
+  plan.pieces = r.get<std::uint32_t>();
+  plan.children.resize(get_count(r, sizeof(std::int32_t)));
+  for (auto& c : plan.children) c = r.get<std::int32_t>();
+  expect_end(r);
+  return plan;
+}
+
+std::string encode_seed(const std::vector<TableEntry>& entries) {
+  ByteWriter w;
+  w.put<std::uint8_t>(static_cast<std::uint8_t>(MessageType::seed));
+  put_entries(w, entries);
+  return std::move(w.bytes());
+}
+
+std::vector<TableEntry> decode_seed(const std::string& bytes) {
+  ByteReader r = reader_of(bytes, MessageType::seed);
+  auto out = get_entries(r);
+  expect_end(r);
+  return out;
+}
+
 MessageType message_type(const std::string& bytes) {
   if (bytes.empty()) throw InputError("an empty message of distributed search");
   const auto t = static_cast<std::uint8_t>(bytes[0]);
-  if (t < 1 || t > 6) throw InputError("a message of distributed search of unknown type");
+  if (t < 1 || t > 8) throw InputError("a message of distributed search of unknown type");
   return static_cast<MessageType>(t);
 }
 

@@ -63,6 +63,7 @@ struct WorkerTotals {
   double busy_seconds = 0;
   double idle_seconds = 0;  // waiting for a job
   std::uint64_t table_probes = 0, table_hits = 0;
+  std::uint64_t seed_bytes_forwarded = 0;  // a resume's entries passed on to other workers
 };
 
 enum class AnswerStatus : std::uint8_t {
@@ -95,7 +96,16 @@ enum class MessageType : std::uint8_t {
   stop = 3,
   answer = 4,
   bye = 5,
-  entries = 6,  // table entries a worker shares (both ways: the master relays them)
+  entries = 6,    // table entries a worker shares (both ways: the master relays them)
+  seed_plan = 7,  // master to worker: a resume's entries follow in pieces (SeedPlan)
+  seed = 8,       // one piece of them, from the master or from the worker's parent in the plan
+};
+
+// What a worker is told before a resume's checkpointed entries reach it (JobChannel::seed over
+// MPI): how many `seed` pieces will come, and the ranks it passes each one on to.
+struct SeedPlan {
+  std::uint32_t pieces = 0;
+  std::vector<std::int32_t> children;
 };
 
 // One table entry in its 15 bytes (messages and checkpoints: entry_pool.h).
@@ -109,6 +119,8 @@ std::string encode_stop();
 std::string encode_answer(const Answer& a);
 std::string encode_bye(std::int32_t worker, const WorkerTotals& t);
 std::string encode_entries(std::int32_t origin, const std::vector<TableEntry>& entries);
+std::string encode_seed_plan(const SeedPlan& plan);
+std::string encode_seed(const std::vector<TableEntry>& entries);
 
 // The type of an encoded message (InputError when empty or unknown).
 MessageType message_type(const std::string& bytes);
@@ -117,5 +129,7 @@ std::uint64_t decode_cancel(const std::string& bytes);
 Answer decode_answer(const std::string& bytes);
 void decode_bye(const std::string& bytes, std::int32_t& worker, WorkerTotals& t);
 std::vector<TableEntry> decode_entries(const std::string& bytes, std::int32_t& origin);
+SeedPlan decode_seed_plan(const std::string& bytes);
+std::vector<TableEntry> decode_seed(const std::string& bytes);
 
 }  // namespace grundy::search::distributed

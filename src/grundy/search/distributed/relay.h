@@ -65,4 +65,18 @@ struct NodeMap {
   }
 };
 
+// How a resume's entries reach the `count` workers that store them (JobChannel::seed over MPI):
+// through a tree of them rather than each from the master, so that the master sends every piece
+// kSeedFanout times instead of once a worker (hundreds of nodes, up to 500 MB each), and each
+// worker that passes pieces on as many times. The master (parent -1) passes each piece to the
+// targets 0 .. kSeedFanout-1, target i to targets kSeedFanout·(i+1) .. kSeedFanout·(i+2)-1, as
+// far as there are: the tree's depth is about log2(count), the pieces follow each other down.
+inline constexpr int kSeedFanout = 2;
+inline std::vector<int> seed_children(int parent, int count) {
+  std::vector<int> out;
+  for (int c = kSeedFanout * (parent + 1); c < kSeedFanout * (parent + 2) && c < count; ++c)
+    out.push_back(c);
+  return out;
+}
+
 }  // namespace grundy::search::distributed
