@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "grundy/core/error.h"
+#include "grundy/core/run_clock.h"
 #include "python/common.h"
 
 namespace grundy::python {
@@ -113,6 +114,10 @@ void release_worker(Worker& w) {
 
 void run_released(const std::function<void(const std::atomic<bool>& stop)>& work,
                   const std::function<void()>& poll, std::atomic<bool>* also_stop) {
+  // The seconds of long calls leave out a stop (Ctrl-Z, SIGSTOP) as the command's do
+  // (core/run_clock.h): the watcher starts with the first long call (not at import: a thread
+  // there would be in every process that imports grundy and forks).
+  watch_pauses();
   std::atomic<bool> stop{false};
   if (!on_main_thread()) {
     py::gil_scoped_release release;

@@ -13,9 +13,10 @@ namespace grundy::python {
 
 namespace py = pybind11;
 
-// Runs work(stop). On the main thread the work runs on a helper thread (kept between calls: one
-// started per call cost milliseconds on a busy machine) while this one waits with
-// the GIL released, waking every 50 ms to run Python's signal handlers and `poll` (with the GIL:
+// Runs work(stop), with the pause watcher started (core/run_clock.h: the call's seconds leave
+// out a stop of the process). On the main thread the work runs on a helper thread (kept between
+// calls: one started per call cost milliseconds on a busy machine) while this one waits with the
+// GIL released, waking every 50 ms to run Python's signal handlers and `poll` (with the GIL:
 // progress callbacks, which may raise to stop the work). A handler's exception (KeyboardInterrupt)
 // or poll's sets `stop`; once the work has returned, that exception is raised. On any other
 // thread (where Python delivers no signals) the work runs inline with the GIL released, and poll

@@ -104,6 +104,52 @@ def test_a_child_of_fork_computes():
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, f"child status {status}"
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork() here")
+def test_a_budget_ends_in_a_child_of_fork():
+    # The parent's long call started the pause watcher, a thread the child does not have: the
+    # child's clock must go on all the same (core/run_clock.h), or its budget would never end.
+    grundy.dots.State("4x4").solve(seconds=0.1, threads=1, table_mb=16)
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into pytest
+        code = 1
+        try:
+            signal.alarm(30)  # a child that hangs dies of SIGALRM instead
+            r = grundy.dots.State("4x4").solve(seconds=0.3, threads=1, table_mb=16)
+            code = 0 if not r.complete and 0.25 < r.seconds < 20 else 1
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, f"child status {status}"
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="no SIGSTOP here")
+def test_a_stop_is_not_computing_time():
+    # A long call's seconds leave out a stop (Ctrl-Z, SIGSTOP) until SIGCONT, as the command's
+    # do: a solve with a 2-second budget, stopped for 3 s once under way, takes 5 s or more of
+    # wall time and reports about 2 s (counted on the wall clock: the budget ran out in the stop).
+    import json
+    import subprocess
+    code = ("import json, grundy\n"
+            "print('go', flush=True)\n"
+            "r = grundy.dots.State('4x4').solve(seconds=2, threads=1, table_mb=64)\n"
+            "print(json.dumps({'seconds': r.seconds, 'complete': r.complete}))\n")
+    start = time.monotonic()
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert p.stdout.readline().strip() == "go"
+        time.sleep(0.5)  # the solve is under way
+        os.kill(p.pid, signal.SIGSTOP)
+        time.sleep(3)
+        os.kill(p.pid, signal.SIGCONT)
+        out, _ = p.communicate(timeout=120)
+    finally:
+        p.kill()
+    wall = time.monotonic() - start
+    r = json.loads(out)
+    assert not r["complete"] and wall >= 4.5
+    assert 1.5 < r["seconds"] < wall - 2.5, (r, wall)
+
+
 COUNT = 200_000 if SANITIZED else 3_000_000  # a second or more of work either way
 
 

@@ -34,7 +34,11 @@ double PauseLedger::wake(double gap, bool continued) {
 namespace {
 
 std::atomic<std::int64_t> g_paused_ns{0};
-int g_continued[2] = {-1, -1};  // a pipe: the SIGCONT handler writes, the watcher reads
+// A pipe: the SIGCONT handler writes (the write end atomic: a child of fork() drops it while the
+// handler may run), the watcher reads.
+int g_read_end = -1;
+std::atomic<int> g_write_end{-1};
+static_assert(std::atomic<int>::is_always_lock_free);
 // SIGCONTs received, and those the watcher has settled (counted the stop before them).
 std::atomic<std::uint32_t> g_signalled{0}, g_settled{0};
 static_assert(std::atomic<std::uint32_t>::is_always_lock_free);  // used in a signal handler
@@ -54,18 +58,19 @@ extern "C" void on_continue(int) {
   const int saved = errno;
   g_signalled.fetch_add(1, std::memory_order_seq_cst);
   const char c = 'c';
-  [[maybe_unused]] const auto n = ::write(g_continued[1], &c, 1);  // full pipe: already told
+  // A full pipe: already told; -1 (a child of fork() before its own watcher): EBADF.
+  [[maybe_unused]] const auto n = ::write(g_write_end.load(), &c, 1);
   errno = saved;
 }
 
-void watch() {
+void watch(int read_end) {
   PauseLedger ledger(kTickMs / 1000.0);
   auto last = std::chrono::steady_clock::now();
   for (;;) {
-    pollfd p{g_continued[0], POLLIN, 0};
+    pollfd p{read_end, POLLIN, 0};
     if (::poll(&p, 1, kTickMs) > 0) {
       char buf[64];
-      while (::read(g_continued[0], buf, sizeof buf) > 0) {
+      while (::read(read_end, buf, sizeof buf) > 0) {
       }
     }
     // Read after draining: a SIGCONT whose byte was drained is counted here, one later is seen
@@ -85,35 +90,78 @@ void watch() {
   }
 }
 
+// The process that runs the watcher: a child of fork() has no watcher thread (only the thread
+// that forked goes on in it), so there the clock is the plain one until watch_pauses() starts
+// the child's own. Without this, the child's RunClock would stand still for good (its watcher's
+// beat never comes): a --seconds budget in a forked Python worker would never end.
+std::mutex g_start;
+pid_t g_watcher_pid = 0;
+
+void lock_start() {
+  g_start.lock();
+}
+void unlock_start() {
+  g_start.unlock();
+}
+void forget_watcher_in_child() {
+  g_watching.store(false);
+  const int write_end = g_write_end.exchange(-1);  // before closing: the handler may run
+  if (write_end >= 0) ::close(write_end);
+  if (g_read_end >= 0) ::close(g_read_end);  // the parent's watcher reads its own copy
+  g_read_end = -1;
+  g_watcher_pid = 0;
+  g_start.unlock();
+}
+
 }  // namespace
 
 void watch_pauses() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    if (::pipe2(g_continued, O_NONBLOCK | O_CLOEXEC) != 0) return;  // no watcher: plain clock
-    g_beat_ns.store(steady_ns());
-    // The watcher takes no signal but SIGCONT: one meant for the process (Ctrl-C) must go to a
-    // thread that expects it, such as one that sigwait()s with it blocked everywhere else
-    // (`grundy serve`), never to this thread, where its default action would end the process.
-    sigset_t all, before;
-    sigfillset(&all);
-    sigdelset(&all, SIGCONT);
-    pthread_sigmask(SIG_BLOCK, &all, &before);
-    bool started = true;
-    try {
-      std::thread(watch).detach();
-    } catch (const std::system_error&) {
-      started = false;  // no thread to spare: plain clock
-    }
-    pthread_sigmask(SIG_SETMASK, &before, nullptr);
-    if (!started) return;
-    g_watching.store(true);
-    struct sigaction sa {};
-    sa.sa_handler = on_continue;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESTART;
-    ::sigaction(SIGCONT, &sa, nullptr);
-  });
+  const std::lock_guard lock(g_start);
+  if (g_watcher_pid == ::getpid()) return;
+  static std::once_flag at_fork;
+  std::call_once(at_fork,
+                 [] { ::pthread_atfork(lock_start, unlock_start, forget_watcher_in_child); });
+  // Ours only where nobody else handles SIGCONT: a program's own handler stays, and the clock
+  // is the plain one there (a stop counts as running time). A child of fork() inherits ours.
+  struct sigaction old {};
+  ::sigaction(SIGCONT, nullptr, &old);
+  const bool ours = !(old.sa_flags & SA_SIGINFO) && old.sa_handler == on_continue;
+  if (!ours && (old.sa_flags & SA_SIGINFO || old.sa_handler != SIG_DFL)) return;
+  int ends[2];
+  if (::pipe2(ends, O_NONBLOCK | O_CLOEXEC) != 0) return;  // no watcher: plain clock
+  g_beat_ns.store(steady_ns());
+  g_pending.store(false);
+  g_settled.store(g_signalled.load());
+  // The watcher takes no signal but SIGCONT: one meant for the process (Ctrl-C) must go to a
+  // thread that expects it, such as one that sigwait()s with it blocked everywhere else
+  // (`grundy serve`, Python's main thread), never to this thread, where its default action
+  // would end the process.
+  sigset_t all, before;
+  sigfillset(&all);
+  sigdelset(&all, SIGCONT);
+  pthread_sigmask(SIG_BLOCK, &all, &before);
+  bool started = true;
+  try {
+    std::thread(watch, ends[0]).detach();
+  } catch (const std::system_error&) {
+    started = false;  // no thread to spare: plain clock
+  }
+  pthread_sigmask(SIG_SETMASK, &before, nullptr);
+  if (!started) {
+    ::close(ends[0]);
+    ::close(ends[1]);
+    return;
+  }
+  g_read_end = ends[0];
+  g_write_end.store(ends[1]);
+  g_watcher_pid = ::getpid();
+  g_watching.store(true);
+  if (ours) return;
+  struct sigaction sa {};
+  sa.sa_handler = on_continue;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESTART;
+  ::sigaction(SIGCONT, &sa, nullptr);
 }
 
 double paused_seconds() {

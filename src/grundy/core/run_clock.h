@@ -32,7 +32,10 @@ class PauseLedger {
 };
 
 // Starts the watcher once per process (later calls do nothing): a SIGCONT handler and one
-// thread. Interfaces call it (the grundy command does in main); engines never do.
+// thread. Interfaces call it (the grundy command in main, the Python module at its first long
+// call); engines never do. A child of fork() has no watcher (its clock is the plain one) until
+// it calls this itself. Where the program has its own SIGCONT handler, that stays and there is
+// no watcher.
 void watch_pauses();
 
 // Seconds the process has spent stopped since watch_pauses(), as far as the watcher has seen.

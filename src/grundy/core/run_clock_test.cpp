@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <thread>
 
 namespace grundy {
@@ -52,6 +56,51 @@ TEST(RunClock, RunsWithTheMonotonicClockAndTheWatcher) {
   EXPECT_EQ(paused_seconds(), 0);
   c.restart();
   EXPECT_LT(c.seconds(), 10.0);
+}
+
+extern "C" void a_handler_of_its_own(int) {}
+
+// A child of fork() has no watcher thread: its clock must still go (the plain one), and go on
+// with a watcher of its own once it starts one; a SIGCONT handler of the program's own stays.
+// Without that the child's clocks stood still (the watcher's beat never came) and a budget on
+// them never ended.
+TEST(RunClock, AChildOfForkKeepsTime) {
+  watch_pauses();
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    int code = 0;
+    const RunClock plain;
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    if (plain.seconds() < 0.29) code |= 1;
+    watch_pauses();  // the child's own watcher
+    const RunClock watched;
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    if (watched.seconds() < 0.29) code |= 2;
+    ::_exit(code);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "1: the plain clock stood still, 2: the child's watcher";
+
+  const pid_t other = ::fork();
+  ASSERT_GE(other, 0);
+  if (other == 0) {
+    struct sigaction mine {};
+    mine.sa_handler = a_handler_of_its_own;
+    sigemptyset(&mine.sa_mask);
+    ::sigaction(SIGCONT, &mine, nullptr);
+    watch_pauses();
+    struct sigaction now {};
+    ::sigaction(SIGCONT, nullptr, &now);
+    const RunClock c;
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    ::_exit(now.sa_handler == a_handler_of_its_own && c.seconds() >= 0.29 ? 0 : 1);
+  }
+  ASSERT_EQ(::waitpid(other, &status, 0), other);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "the program's own SIGCONT handler was replaced";
 }
 
 }  // namespace
