@@ -86,22 +86,28 @@ def test_a_progress_callback_may_call_grundy():
     assert inner and inner == [(7 + i) % 3 for i in range(len(inner))]
 
 
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork() here")
-def test_a_child_of_fork_computes():
-    # The parent's calls ran on a thread the child does not have: the child starts its own.
-    assert grundy.subtraction([1, 2]).position(7).value == 1
+def assert_true_in_a_child_of_fork(check):
+    """check() in a child of fork(): its answer is the child's exit status (one that hangs dies
+    of SIGALRM instead)."""
     pid = os.fork()
     if pid == 0:  # the child: never returns into pytest
         code = 1
         try:
-            signal.alarm(30)  # a child that hangs dies of SIGALRM instead
-            ok = grundy.subtraction([1, 2]).position(8).value == 2
-            ok = ok and list(grundy.octal("0.77").table(6)) == [0, 1, 2, 3, 1, 4]
-            code = 0 if ok else 1
+            signal.alarm(30)
+            code = 0 if check() else 1
         finally:
             os._exit(code)
     _, status = os.waitpid(pid, 0)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, f"child status {status}"
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork() here")
+def test_a_child_of_fork_computes():
+    # The parent's calls ran on a thread the child does not have: the child starts its own.
+    assert grundy.subtraction([1, 2]).position(7).value == 1
+    assert_true_in_a_child_of_fork(
+        lambda: grundy.subtraction([1, 2]).position(8).value == 2
+        and list(grundy.octal("0.77").table(6)) == [0, 1, 2, 3, 1, 4])
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork() here")
@@ -109,17 +115,12 @@ def test_a_budget_ends_in_a_child_of_fork():
     # The parent's long call started the pause watcher, a thread the child does not have: the
     # child's clock must go on all the same (core/run_clock.h), or its budget would never end.
     grundy.dots.State("4x4").solve(seconds=0.1, threads=1, table_mb=16)
-    pid = os.fork()
-    if pid == 0:  # the child: never returns into pytest
-        code = 1
-        try:
-            signal.alarm(30)  # a child that hangs dies of SIGALRM instead
-            r = grundy.dots.State("4x4").solve(seconds=0.3, threads=1, table_mb=16)
-            code = 0 if not r.complete and 0.25 < r.seconds < 20 else 1
-        finally:
-            os._exit(code)
-    _, status = os.waitpid(pid, 0)
-    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, f"child status {status}"
+
+    def check():
+        r = grundy.dots.State("4x4").solve(seconds=0.3, threads=1, table_mb=16)
+        return not r.complete and 0.25 < r.seconds < 20
+
+    assert_true_in_a_child_of_fork(check)
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="no SIGSTOP here")
