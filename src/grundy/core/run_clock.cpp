@@ -101,7 +101,7 @@ void watch(int read_end) {
 // the child's own. Without this, the child's RunClock would stand still for good (its watcher's
 // beat never comes): a --seconds budget in a forked Python worker would never end.
 std::mutex g_start;
-pid_t g_watcher_pid = 0;
+std::atomic<bool> g_started{false};  // this process runs a watcher (cleared in a child)
 
 void lock_start() {
   g_start.lock();
@@ -115,15 +115,17 @@ void forget_watcher_in_child() {
   if (write_end >= 0) ::close(write_end);
   if (g_read_end >= 0) ::close(g_read_end);  // the parent's watcher reads its own copy
   g_read_end = -1;
-  g_watcher_pid = 0;
+  g_started.store(false);
   g_start.unlock();
 }
 
 }  // namespace
 
 void watch_pauses() {
+  // Called before every long Python call: no lock and no system call once the watcher runs.
+  if (g_started.load(std::memory_order_acquire)) return;
   const std::lock_guard lock(g_start);
-  if (g_watcher_pid == ::getpid()) return;
+  if (g_started.load(std::memory_order_relaxed)) return;
   static std::once_flag at_fork;
   std::call_once(at_fork,
                  [] { ::pthread_atfork(lock_start, unlock_start, forget_watcher_in_child); });
@@ -160,7 +162,7 @@ void watch_pauses() {
   }
   g_read_end = ends[0];
   g_write_end.store(ends[1]);
-  g_watcher_pid = ::getpid();
+  g_started.store(true, std::memory_order_release);
   if (ours) return;
   struct sigaction sa {};
   sa.sa_handler = on_continue;
