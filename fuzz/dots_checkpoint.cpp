@@ -4,13 +4,15 @@
 // InputError, and a file that is read leaves as many entries as it says it has been counted;
 // nothing else may happen. The same bytes read as `grundy dots checkpoint FILE` reads them (any
 // position: a header that describes no board is refused) send exactly the entries the file
-// counts, and whether this grundy's keys match is answered for any header. The entries go into a
-// compact table, as the solver's.
+// counts, and whether this grundy's keys match is answered for any header; read as `grundy dots
+// checkpoint FILE --moves ''` reads them, each line of the empty board is valued within the
+// boxes. The entries go into a compact table, as the solver's.
 #include <sstream>
 #include <string>
 
 #include "fuzz_target.h"
 #include "grundy/games/dots/checkpoint.h"
+#include "grundy/games/dots/checkpoint_moves.h"
 #include "grundy/games/dots/solver_keys.h"
 #include "grundy/games/dots/state.h"
 
@@ -41,6 +43,18 @@ GRUNDY_FUZZ_TARGET(const std::uint8_t* data, std::size_t size) {
     fuzz::require(dots::Board::get(c.rows, c.cols).all_lines().contains(c.drawn),
                   "a checkpoint scanned is of a board");
     (void)dots::keys_match(c);
+  });
+  // `grundy dots checkpoint FILE --moves ''`: the lines of the empty board valued from the
+  // file's table, each within the boxes (a file of another position is refused).
+  fuzz::expect_only_input_errors([&] {
+    std::istringstream in(std::string(fuzz::as_text(data, size)));
+    const auto m = dots::checkpoint_moves(in, "fuzz.ckpt", "");
+    const auto& board = dots::Board::get(m.summary.header.rows, m.summary.header.cols);
+    fuzz::require(m.moves.size() == static_cast<std::size_t>(board.lines()),
+                  "every line of the empty board is valued");
+    for (const auto& l : m.moves)
+      fuzz::require(-m.open <= l.lower && l.lower <= l.upper && l.upper <= m.open,
+                    "a line's bounds lie within the boxes");
   });
   return 0;
 }

@@ -1,5 +1,6 @@
-// grundy dots checkpoint FILE [--keep N --out SMALL] [--json] — what a solver checkpoint holds,
-// and a copy of it with only its heaviest entries (to carry a long run to another machine).
+// grundy dots checkpoint FILE [--keep N --out SMALL | --moves LIST] [--json] — what a solver
+// checkpoint holds, a copy of it with only its heaviest entries (to carry a long run to another
+// machine), or what it proves about each line of a position (a long run's progress).
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -11,6 +12,7 @@
 #include "dots_cli.h"
 #include "grundy/core/error.h"
 #include "grundy/core/hex.h"
+#include "grundy/games/dots/checkpoint_moves.h"
 #include "grundy/games/dots/checkpoint_summary.h"
 #include "io.h"
 
@@ -21,6 +23,8 @@ struct CheckpointCliOptions {
   std::string file;
   std::uint64_t keep = 0;
   std::string out;
+  std::string moves;
+  bool at_position = false;  // --moves given (an empty list: the empty board)
   bool json = false;
 };
 
@@ -55,9 +59,46 @@ void print_summary(const std::string& file, const dots::CheckpointSummary& s) {
   }
 }
 
+void print_moves(const std::string& file, const dots::CheckpointMoves& m) {
+  print_summary(file, m.summary);
+  const auto& board = dots::Board::get(m.summary.header.rows, m.summary.header.cols);
+  const int player = m.to_move + 1;
+  fmt::print(
+      "\nThe lines of {} (player {} to move, {} boxes open), each valued for player {} "
+      "(the margin of the {} boxes) as far as the table proves:\n",
+      m.drawn.empty()
+          ? std::string("the empty board")
+          : "the position with " + name_list(report::dots_drawn_names(board, m.drawn), "and", 200) +
+                " drawn",
+      player, m.open, player, m.open);
+  int known = 0, at_most = 0, at_least = 0, positions = 0, known_positions = 0;
+  for (const auto& l : m.moves) {
+    std::string note;
+    if (l.captured > 0) note = l.captured == 1 ? " (takes a box)" : " (takes two boxes)";
+    if (l.same_as >= 0) note += " (as " + board.line_name(l.same_as) + ")";
+    fmt::print("  {:<6} {}{}\n", board.line_name(l.line), report::dots_bounds_words(l, m.open),
+               note);
+    known += l.known;
+    at_most += l.upper <= 0;
+    at_least += l.lower >= 0;
+    positions += l.same_as < 0;
+    known_positions += l.same_as < 0 && l.known;
+  }
+  fmt::print(
+      "{} of {} lines ({} of {} positions up to symmetry) with a proven bound: {} at most "
+      "0, {} at least 0.\n",
+      known, m.moves.size(), known_positions, positions, at_most, at_least);
+}
+
 void run(const CheckpointCliOptions& o) {
   if ((o.keep == 0) != o.out.empty())
     throw InputError(o.keep == 0 ? "--out needs --keep N" : "--keep needs --out FILE");
+  if (o.at_position && o.keep != 0) throw InputError("--moves and --keep: one at a time");
+  if (o.at_position) {
+    const auto m = dots::checkpoint_moves(o.file, o.moves);
+    if (o.json) return print_json(report::dots_checkpoint_json(m));
+    return print_moves(o.file, m);
+  }
   if (o.keep == 0) {
     const auto s = dots::summarize_checkpoint(o.file);
     if (o.json) return print_json(report::dots_checkpoint_json(s));
@@ -82,12 +123,19 @@ void install_checkpoint(Command dots) {
   cmd.add_number("--keep", o->keep, 1, dots::kMaxCheckpointEntries,
                  "write a copy with at most this many entries, the biggest subtrees first");
   cmd.add_option("--out", o->out, "the copy's file (may be FILE itself)");
+  cmd.add_option("--moves", o->moves,
+                 "what the table proves about each line after these lines (from the empty "
+                 "board; '' for it)");
   cmd.add_flag("--json", o->json,
                "print JSON: board, drawn, to_move, bounds, nodes, entries, keys");
   cmd.footer(
       "Examples:\n  grundy dots checkpoint 4x5.ckpt\n"
-      "  grundy dots checkpoint 4x5.ckpt --keep 200000 --out 4x5-small.ckpt");
-  cmd.callback([o] { run(*o); });
+      "  grundy dots checkpoint 4x5.ckpt --keep 200000 --out 4x5-small.ckpt\n"
+      "  grundy dots checkpoint 4x5.ckpt --moves 'b3c3'");
+  cmd.callback([o, cmd] {
+    o->at_position = cmd.count("--moves") > 0;
+    run(*o);
+  });
 }
 
 }  // namespace grundy::cli::dots_cli

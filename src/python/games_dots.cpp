@@ -13,6 +13,7 @@
 #include "grundy/core/text.h"
 #include "grundy/games/dots/analysis.h"
 #include "grundy/games/dots/checkpoint.h"
+#include "grundy/games/dots/checkpoint_moves.h"
 #include "grundy/games/dots/checkpoint_summary.h"
 #include "grundy/games/dots/explain.h"
 #include "grundy/games/dots/game_review.h"
@@ -225,11 +226,18 @@ class DotsEngine {
   EnginePlayer<DotsState> player_;
 };
 
-// grundy dots checkpoint FILE [--keep N --out SMALL] --json, as a dict.
-py::object checkpoint(py::handle path, py::handle keep, py::handle out) {
+// grundy dots checkpoint FILE [--keep N --out SMALL | --moves LIST] --json, as a dict.
+py::object checkpoint(py::handle path, py::handle keep, py::handle out, py::handle moves) {
   const std::string file = text(py::str(path), "path");
   if (keep.is_none() != out.is_none())
     throw InputError(keep.is_none() ? "out= needs keep=N" : "keep= needs out=FILE");
+  if (!moves.is_none()) {
+    if (!keep.is_none()) throw InputError("moves= and keep=: one at a time");
+    const std::string list = text(moves, "moves");
+    dots::CheckpointMoves m;
+    run_released([&](const std::atomic<bool>&) { m = dots::checkpoint_moves(file, list); });
+    return to_python(report::dots_checkpoint_json(m));
+  }
   if (keep.is_none()) {
     dots::CheckpointSummary s;
     run_released([&](const std::atomic<bool>&) { s = dots::summarize_checkpoint(file); });
@@ -476,12 +484,14 @@ void bind_dots(py::module_& parent) {
       .def("__repr__", &DotsEngine::repr);
 
   m.def("checkpoint", &checkpoint, py::arg("path"), py::kw_only(), py::arg("keep") = py::none(),
-        py::arg("out") = py::none(),
+        py::arg("out") = py::none(), py::arg("moves") = py::none(),
         "What a solve's checkpoint (State.solve(checkpoint=FILE)) holds, as `grundy dots "
         "checkpoint FILE --json` prints it: board, drawn, to_move, lower, upper, nodes, seconds, "
         "entries, by_weight. With keep=N and out=FILE, also writes a copy with its biggest solved "
         "subtrees (at most N entries) that resumes the same solve; then 'kept' says what it "
-        "holds.");
+        "holds. With moves='a1b1 ...' ('' for the empty board), also what the table proves "
+        "about each line of that position ('position'; 'lines': line, captured, known, lower, "
+        "upper, as `--moves` prints them).");
 }
 
 }  // namespace grundy::python

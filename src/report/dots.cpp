@@ -195,4 +195,33 @@ nlohmann::json dots_checkpoint_json(const dots::ShrinkResult& r, const std::stri
   return j;
 }
 
+nlohmann::json dots_checkpoint_json(const dots::CheckpointMoves& m) {
+  auto j = dots_checkpoint_json(m.summary);
+  const auto& board = dots::Board::get(m.summary.header.rows, m.summary.header.cols);
+  nlohmann::json lines = nlohmann::json::array();
+  for (const auto& l : m.moves)
+    lines.push_back({{"line", board.line_name(l.line)},
+                     {"captured", l.captured},
+                     {"same_as", l.same_as >= 0 ? nlohmann::json(board.line_name(l.same_as))
+                                                : nlohmann::json()},
+                     {"known", l.known},
+                     {"lower", l.lower},
+                     {"upper", l.upper}});
+  j["position"] = {
+      {"drawn", dots_drawn_names(board, m.drawn)}, {"to_move", m.to_move + 1}, {"open", m.open}};
+  j["lines"] = std::move(lines);
+  return j;
+}
+
+std::string dots_bounds_words(const dots::CheckpointMove& m, int open) {
+  if (m.lower == m.upper) return fmt::format("exactly {}", m.lower);
+  if (!m.known) return "unknown";
+  const int left = open - m.captured;  // the line's value lies in captured +- left
+  const int least = m.captured > 0 ? m.captured - left : -left;
+  const int most = m.captured > 0 ? m.captured + left : left;
+  if (m.lower == least) return fmt::format("at most {}", m.upper);
+  if (m.upper == most) return fmt::format("at least {}", m.lower);
+  return fmt::format("in [{}, {}]", m.lower, m.upper);
+}
+
 }  // namespace grundy::report

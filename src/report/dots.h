@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "grundy/games/dots/analysis.h"
+#include "grundy/games/dots/checkpoint_moves.h"
 #include "grundy/games/dots/checkpoint_summary.h"
 #include "grundy/games/dots/solver.h"
 #include "grundy/games/dots/state.h"
@@ -43,5 +44,12 @@ nlohmann::json dots_move_json(const dots::DotsState& before, std::string_view en
 // weight, min_nodes).
 nlohmann::json dots_checkpoint_json(const dots::CheckpointSummary& s);
 nlohmann::json dots_checkpoint_json(const dots::ShrinkResult& r, const std::string& out);
+// checkpoint --moves: the same, and the position ("position": drawn, to_move, open) with what the
+// checkpoint proves of each undrawn line ("lines": line, captured, same_as (an earlier line
+// to the same position up to symmetry, or null), known, lower, upper: its value for the player
+// to move, the margin of the boxes open before it).
+nlohmann::json dots_checkpoint_json(const dots::CheckpointMoves& m);
+// A line's value as proven: "exactly 2", "at most 0", "at least -4", "in [-2, 4]", "unknown".
+std::string dots_bounds_words(const dots::CheckpointMove& m, int open);
 
 }  // namespace grundy::report

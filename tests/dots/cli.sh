@@ -118,6 +118,21 @@ check "dots checkpoint: text names the position" grep -q "^Checkpoint .*: Dots a
 "$GRUNDY" dots solve 4x4 --threads 1 --table-mb 64 --checkpoint "$dir/small.ckpt" --resume \
   --seconds 1 --json >"$dir/s.json" 2>/dev/null
 check "a shrunk checkpoint resumes" [ "$(field "$dir/s.json" "j['nodes_before_resume'] > 0")" = "True" ]
+# --moves: what the table proves about each line of a position (the empty board here).
+"$GRUNDY" dots checkpoint "$dir/good.ckpt" --moves '' >"$dir/ck.out" 2>"$dir/err"
+check "dots checkpoint --moves '': a line for each of the 40" \
+  [ "$(grep -cE '^  [a-e][1-5][a-e][1-5] +(exactly|at most|at least|in \[|unknown)' "$dir/ck.out")" = 40 ]
+check "dots checkpoint --moves '': the count" \
+  grep -qE '^[0-9]+ of 40 lines \([0-9]+ of 6 positions up to symmetry\) with a proven bound: [0-9]+ at most 0, [0-9]+ at least 0\.$' "$dir/ck.out"
+"$GRUNDY" dots checkpoint "$dir/good.ckpt" --moves 'b2c2' --json >"$dir/ck.json"
+check "dots checkpoint --moves --json: the position and 39 lines" \
+  [ "$(field "$dir/ck.json" "(j['position'] == {'drawn': ['b2c2'], 'to_move': 2, 'open': 16}, len(j['lines']), j['board'])")" = "(True, 39, '4x4')" ]
+for bad in "b2c2 b2c2" "zz" ; do
+  "$GRUNDY" dots checkpoint "$dir/good.ckpt" --moves "$bad" >/dev/null 2>"$dir/err"
+  check "dots checkpoint --moves '$bad' refused" [ $? = 2 ]
+done
+"$GRUNDY" dots checkpoint "$dir/good.ckpt" --moves '' --keep 10 --out "$dir/x.ckpt" >/dev/null 2>"$dir/err"
+check "dots checkpoint --moves with --keep refused" grep -q "one at a time" "$dir/err"
 "$GRUNDY" dots checkpoint "$dir/good.ckpt" --keep 10 >/dev/null 2>"$dir/err"
 check "dots checkpoint: --keep needs --out" [ $? = 2 ]
 check "dots checkpoint: --keep needs --out: the message" grep -q -- "--keep needs --out FILE" "$dir/err"

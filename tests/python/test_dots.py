@@ -3,6 +3,7 @@
 command line's messages (play/undo and copies: test_boards.py)."""
 
 import random
+import re
 import threading
 
 import pytest
@@ -450,6 +451,22 @@ def test_checkpoint_is_the_command_lines(cli_json, cli_error, tmp_path):
     message = cli_error("dots", "checkpoint", missing)
     with pytest.raises(grundy.InputError, match=message):
         dots.checkpoint(missing)
+    # What the table proves about each line of a position: the command line's answer (the
+    # library's test checks the bounds against solves).
+    at = dots.checkpoint(path, moves="a1b1 c3c4")
+    assert at == cli_json("dots", "checkpoint", path, "--moves", "a1b1 c3c4")
+    assert at["position"] == {"drawn": ["a1b1", "c3c4"], "to_move": 1, "open": 16}
+    assert len(at["lines"]) == 38
+    for line in at["lines"]:
+        assert -16 <= line["lower"] <= line["upper"] <= 16, line
+        assert line["known"] or (line["lower"], line["upper"]) == (-16, 16), line
+    with pytest.raises(grundy.InputError, match="every line drawn there"):
+        dots.checkpoint(path, moves="")
+    message = cli_error("dots", "checkpoint", path, "--moves", "a1b1 zz")
+    with pytest.raises(grundy.InputError, match=re.escape(message)):
+        dots.checkpoint(path, moves="a1b1 zz")
+    with pytest.raises(grundy.InputError, match="one at a time"):
+        dots.checkpoint(path, moves="a1b1", keep=5, out=small)
     with open(path, "r+b") as f:
         f.seek(300)
         f.write(b"\x00\xff")
