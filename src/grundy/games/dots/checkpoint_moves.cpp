@@ -20,8 +20,9 @@ bool written_with_symmetry(const SolveCheckpoint& c, const Board& board) {
   if (c.keys == 0 && legacy_keys_hold()) return true;
   if (c.keys != 0 && c.keys == solver_keys(board, c.drawn, c.to_move, true)) return true;
   if (c.keys != 0 && c.keys == solver_keys(board, c.drawn, c.to_move, false)) return false;
-  throw InputError("the checkpoint's positions are keyed as another grundy keys them: this one "
-                   "cannot read its table");
+  throw InputError(
+      "the checkpoint's positions are keyed as another grundy keys them: this one "
+      "cannot read its table");
 }
 
 // The moves of the position `position_on(the checkpoint's board)`.
@@ -38,8 +39,9 @@ CheckpointMoves moves_of(std::istream& in, const std::string& path,
     throw InputError("the checkpoint is of a " + Board::get(c.rows, c.cols).size_name() +
                      " board, not " + board.size_name());
   if ((c.drawn & position.drawn_lines()) != c.drawn)
-    throw InputError("the position does not follow the checkpoint's: it must have every line "
-                     "drawn there drawn too");
+    throw InputError(
+        "the position does not follow the checkpoint's: it must have every line "
+        "drawn there drawn too");
   const bool symmetry = written_with_symmetry(c, board);
   r.summary.keys_match = true;
   // The solver's graph of the checkpoint's position (on boards of more than 64 lines its

@@ -15,9 +15,9 @@
 namespace grundy::dots {
 
 struct CheckpointMove {
-  int line = 0;      // the board line
-  int captured = 0;  // boxes it completes (the same player then moves again)
-  int same_as = -1;  // an earlier line that leads to the same position up to symmetry, or -1
+  int line = 0;        // the board line
+  int captured = 0;    // boxes it completes (the same player then moves again)
+  int same_as = -1;    // an earlier line that leads to the same position up to symmetry, or -1
   bool known = false;  // the checkpoint holds exact bounds on the position it leads to
   // The line's value for the player to move: the margin of the boxes still open before it,
   // as far as proven (the boxes left, -open and open, when nothing is known).
@@ -40,7 +40,6 @@ CheckpointMoves checkpoint_moves(const std::string& path, const DotsState& posit
 // DotsState::after reads it) on the checkpoint's board.
 CheckpointMoves checkpoint_moves(const std::string& path, std::string_view moves);
 // The same from a stream (read from its start, twice) named `name` in messages.
-CheckpointMoves checkpoint_moves(std::istream& in, const std::string& name,
-                                 std::string_view moves);
+CheckpointMoves checkpoint_moves(std::istream& in, const std::string& name, std::string_view moves);
 
 }  // namespace grundy::dots
