@@ -3,7 +3,8 @@
 #
 #   bash runs/4x5/run.sh start    resume the run in the background (from the local checkpoint,
 #                                 or from the copy kept here when this machine has none)
-#   bash runs/4x5/run.sh status   the last progress line
+#   bash runs/4x5/run.sh status   the last progress line, and the opponent's replies to the
+#                                 first move that the latest checkpoint proves refuted
 #   bash runs/4x5/run.sh save     shrink the local checkpoint into runs/4x5/4x5.ckpt (commit it;
 #                                 `start` also does it every SAVE_EVERY seconds, default 1800,
 #                                 while the run lives, so that a session that ends without
@@ -101,7 +102,17 @@ case "${1:-}" in
       fi
     done
     ;;
-  status) last_line ;;
+  status)
+    last_line
+    # The run's real progress: the opponent's replies to the first move (c3d3) that its latest
+    # checkpoint proves refuted (the progress line's i/n are places in orders a resume changes).
+    for f in "$ckpt" "$kept"; do
+      [ -s "$f" ] || continue
+      echo "$f ($(date -u -r "$f" '+%Y-%m-%d %H:%M UTC')), the replies to c3d3:"
+      "$grundy" dots checkpoint "$f" --moves c3d3 | tail -n 1
+      break
+    done
+    ;;
   save)
     [ -s "$ckpt" ] || { echo "no checkpoint at $ckpt"; exit 2; }
     "$grundy" dots checkpoint "$ckpt" --keep "${KEEP:-500000}" --out "$kept"
@@ -109,5 +120,5 @@ case "${1:-}" in
   pause) kill -STOP "$(pid)" ;;
   continue) kill -CONT "$(pid)" ;;
   stop) kill -INT "$(pid)" ;;  # saves a checkpoint and exits 130
-  *) sed -n '2,18p' "$0"; exit 2 ;;
+  *) sed -n '2,19p' "$0"; exit 2 ;;
 esac
