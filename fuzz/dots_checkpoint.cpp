@@ -5,8 +5,8 @@
 // nothing else may happen. The same bytes read as `grundy dots checkpoint FILE` reads them (any
 // position: a header that describes no board is refused) send exactly the entries the file
 // counts, and whether this grundy's keys match is answered for any header; read as `grundy dots
-// checkpoint FILE --moves ''` reads them, each line of the empty board is valued within the
-// boxes. The entries go into a compact table, as the solver's.
+// checkpoint FILE --moves '' --replies` reads them, each line of the empty board and each reply
+// is valued within the boxes. The entries go into a compact table, as the solver's.
 #include <sstream>
 #include <string>
 
@@ -48,13 +48,18 @@ GRUNDY_FUZZ_TARGET(const std::uint8_t* data, std::size_t size) {
   // file's table, each within the boxes (a file of another position is refused).
   fuzz::expect_only_input_errors([&] {
     std::istringstream in(std::string(fuzz::as_text(data, size)));
-    const auto m = dots::checkpoint_moves(in, "fuzz.ckpt", "");
+    const auto m = dots::checkpoint_moves(in, "fuzz.ckpt", "", true);
     const auto& board = dots::Board::get(m.summary.header.rows, m.summary.header.cols);
     fuzz::require(m.moves.size() == static_cast<std::size_t>(board.lines()),
                   "every line of the empty board is valued");
-    for (const auto& l : m.moves)
+    for (const auto& l : m.moves) {
       fuzz::require(-m.open <= l.lower && l.lower <= l.upper && l.upper <= m.open,
                     "a line's bounds lie within the boxes");
+      fuzz::require(l.replies.size() + 1 == m.moves.size(), "every reply to a line is valued");
+      for (const auto& reply : l.replies)
+        fuzz::require(-m.open <= reply.lower && reply.lower <= reply.upper && reply.upper <= m.open,
+                      "a reply's bounds lie within the boxes");
+    }
   });
   return 0;
 }

@@ -1,6 +1,7 @@
-// grundy dots checkpoint FILE [--keep N --out SMALL | --moves LIST] [--json] — what a solver
-// checkpoint holds, a copy of it with only its heaviest entries (to carry a long run to another
-// machine), or what it proves about each line of a position (a long run's progress).
+// grundy dots checkpoint FILE [--keep N --out SMALL | --moves LIST [--replies]] [--json] — what
+// a solver checkpoint holds, a copy of it with only its heaviest entries (to carry a long run to
+// another machine), or what it proves about each line of a position and, with --replies, about
+// each reply to those (a long run's progress).
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -25,6 +26,7 @@ struct CheckpointCliOptions {
   std::string out;
   std::string moves;
   bool at_position = false;  // --moves given (an empty list: the empty board)
+  bool replies = false;
   bool json = false;
 };
 
@@ -59,7 +61,24 @@ void print_summary(const std::string& file, const dots::CheckpointSummary& s) {
   }
 }
 
-void print_moves(const std::string& file, const dots::CheckpointMoves& m) {
+// "16 of 48 lines (5 of 13 positions up to symmetry) with a proven bound: 16 at most 0, 0 at
+// least 0"
+std::string proven_words(const std::vector<dots::CheckpointMove>& lines) {
+  int known = 0, at_most = 0, at_least = 0, positions = 0, known_positions = 0;
+  for (const auto& l : lines) {
+    known += l.known;
+    at_most += l.upper <= 0;
+    at_least += l.lower >= 0;
+    positions += l.same_as < 0;
+    known_positions += l.same_as < 0 && l.known;
+  }
+  return fmt::format(
+      "{} of {} lines ({} of {} positions up to symmetry) with a proven bound: {} at most 0, {} "
+      "at least 0",
+      known, lines.size(), known_positions, positions, at_most, at_least);
+}
+
+void print_moves(const std::string& file, const dots::CheckpointMoves& m, bool replies) {
   print_summary(file, m.summary);
   const auto& board = dots::Board::get(m.summary.header.rows, m.summary.header.cols);
   const int player = m.to_move + 1;
@@ -71,33 +90,28 @@ void print_moves(const std::string& file, const dots::CheckpointMoves& m) {
           : "the position with " + name_list(report::dots_drawn_names(board, m.drawn), "and", 200) +
                 " drawn",
       player, m.open, player, m.open);
-  int known = 0, at_most = 0, at_least = 0, positions = 0, known_positions = 0;
   for (const auto& l : m.moves) {
     std::string note;
     if (l.captured > 0) note = l.captured == 1 ? " (takes a box)" : " (takes two boxes)";
     if (l.same_as >= 0) note += " (as " + board.line_name(l.same_as) + ")";
+    if (replies && !l.replies.empty())
+      note += fmt::format("; then for player {}: {}", l.captured > 0 ? player : 3 - player,
+                          proven_words(l.replies));
     fmt::print("  {:<6} {}{}\n", board.line_name(l.line), report::dots_bounds_words(l, m.open),
                note);
-    known += l.known;
-    at_most += l.upper <= 0;
-    at_least += l.lower >= 0;
-    positions += l.same_as < 0;
-    known_positions += l.same_as < 0 && l.known;
   }
-  fmt::print(
-      "{} of {} lines ({} of {} positions up to symmetry) with a proven bound: {} at most "
-      "0, {} at least 0.\n",
-      known, m.moves.size(), known_positions, positions, at_most, at_least);
+  fmt::print("{}.\n", proven_words(m.moves));
 }
 
 void run(const CheckpointCliOptions& o) {
   if ((o.keep == 0) != o.out.empty())
     throw InputError(o.keep == 0 ? "--out needs --keep N" : "--keep needs --out FILE");
   if (o.at_position && o.keep != 0) throw InputError("--moves and --keep: one at a time");
+  if (o.replies && !o.at_position) throw InputError("--replies needs --moves LIST");
   if (o.at_position) {
-    const auto m = dots::checkpoint_moves(o.file, o.moves);
+    const auto m = dots::checkpoint_moves(o.file, o.moves, o.replies);
     if (o.json) return print_json(report::dots_checkpoint_json(m));
-    return print_moves(o.file, m);
+    return print_moves(o.file, m, o.replies);
   }
   if (o.keep == 0) {
     const auto s = dots::summarize_checkpoint(o.file);
@@ -126,12 +140,15 @@ void install_checkpoint(Command dots) {
   cmd.add_option("--moves", o->moves,
                  "what the table proves about each line after these lines (from the empty "
                  "board; '' for it)");
+  cmd.add_flag("--replies", o->replies,
+               "with --moves: also every reply to each line, and how many are proven");
   cmd.add_flag("--json", o->json,
                "print JSON: board, drawn, to_move, bounds, nodes, entries, keys");
   cmd.footer(
       "Examples:\n  grundy dots checkpoint 4x5.ckpt\n"
       "  grundy dots checkpoint 4x5.ckpt --keep 200000 --out 4x5-small.ckpt\n"
-      "  grundy dots checkpoint 4x5.ckpt --moves 'b3c3'");
+      "  grundy dots checkpoint 4x5.ckpt --moves 'b3c3'\n"
+      "  grundy dots checkpoint 4x5.ckpt --moves 'c3d3' --replies");
   cmd.callback([o, cmd] {
     o->at_position = cmd.count("--moves") > 0;
     run(*o);

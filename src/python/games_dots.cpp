@@ -227,7 +227,8 @@ class DotsEngine {
 };
 
 // grundy dots checkpoint FILE [--keep N --out SMALL | --moves LIST] --json, as a dict.
-py::object checkpoint(py::handle path, py::handle keep, py::handle out, py::handle moves) {
+py::object checkpoint(py::handle path, py::handle keep, py::handle out, py::handle moves,
+                      bool replies) {
   const std::string file = text(py::str(path), "path");
   if (keep.is_none() != out.is_none())
     throw InputError(keep.is_none() ? "out= needs keep=N" : "keep= needs out=FILE");
@@ -235,9 +236,11 @@ py::object checkpoint(py::handle path, py::handle keep, py::handle out, py::hand
     if (!keep.is_none()) throw InputError("moves= and keep=: one at a time");
     const std::string list = text(moves, "moves");
     dots::CheckpointMoves m;
-    run_released([&](const std::atomic<bool>&) { m = dots::checkpoint_moves(file, list); });
+    run_released(
+        [&](const std::atomic<bool>&) { m = dots::checkpoint_moves(file, list, replies); });
     return to_python(report::dots_checkpoint_json(m));
   }
+  if (replies) throw InputError("replies=True needs moves='...'");
   if (keep.is_none()) {
     dots::CheckpointSummary s;
     run_released([&](const std::atomic<bool>&) { s = dots::summarize_checkpoint(file); });
@@ -484,14 +487,14 @@ void bind_dots(py::module_& parent) {
       .def("__repr__", &DotsEngine::repr);
 
   m.def("checkpoint", &checkpoint, py::arg("path"), py::kw_only(), py::arg("keep") = py::none(),
-        py::arg("out") = py::none(), py::arg("moves") = py::none(),
+        py::arg("out") = py::none(), py::arg("moves") = py::none(), py::arg("replies") = false,
         "What a solve's checkpoint (State.solve(checkpoint=FILE)) holds, as `grundy dots "
         "checkpoint FILE --json` prints it: board, drawn, to_move, lower, upper, nodes, seconds, "
         "entries, by_weight. With keep=N and out=FILE, also writes a copy with its biggest solved "
         "subtrees (at most N entries) that resumes the same solve; then 'kept' says what it "
         "holds. With moves='a1b1 ...' ('' for the empty board), also what the table proves "
         "about each line of that position ('position'; 'lines': line, captured, known, lower, "
-        "upper, as `--moves` prints them).");
+        "upper, as `--moves` prints them; with replies=True each line's 'replies' too).");
 }
 
 }  // namespace grundy::python

@@ -195,11 +195,11 @@ nlohmann::json dots_checkpoint_json(const dots::ShrinkResult& r, const std::stri
   return j;
 }
 
-nlohmann::json dots_checkpoint_json(const dots::CheckpointMoves& m) {
-  auto j = dots_checkpoint_json(m.summary);
-  const auto& board = dots::Board::get(m.summary.header.rows, m.summary.header.cols);
+namespace {
+
+nlohmann::json lines_json(const dots::Board& board, const std::vector<dots::CheckpointMove>& in) {
   nlohmann::json lines = nlohmann::json::array();
-  for (const auto& l : m.moves)
+  for (const auto& l : in) {
     lines.push_back({{"line", board.line_name(l.line)},
                      {"captured", l.captured},
                      {"same_as", l.same_as >= 0 ? nlohmann::json(board.line_name(l.same_as))
@@ -207,9 +207,19 @@ nlohmann::json dots_checkpoint_json(const dots::CheckpointMoves& m) {
                      {"known", l.known},
                      {"lower", l.lower},
                      {"upper", l.upper}});
+    if (!l.replies.empty()) lines.back()["replies"] = lines_json(board, l.replies);
+  }
+  return lines;
+}
+
+}  // namespace
+
+nlohmann::json dots_checkpoint_json(const dots::CheckpointMoves& m) {
+  auto j = dots_checkpoint_json(m.summary);
+  const auto& board = dots::Board::get(m.summary.header.rows, m.summary.header.cols);
   j["position"] = {
       {"drawn", dots_drawn_names(board, m.drawn)}, {"to_move", m.to_move + 1}, {"open", m.open}};
-  j["lines"] = std::move(lines);
+  j["lines"] = lines_json(board, m.moves);
   return j;
 }
 

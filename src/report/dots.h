@@ -47,7 +47,8 @@ nlohmann::json dots_checkpoint_json(const dots::ShrinkResult& r, const std::stri
 // checkpoint --moves: the same, and the position ("position": drawn, to_move, open) with what the
 // checkpoint proves of each undrawn line ("lines": line, captured, same_as (an earlier line
 // to the same position up to symmetry, or null), known, lower, upper: its value for the player
-// to move, the margin of the boxes open before it).
+// to move, the margin of the boxes open before it; with replies, "replies": the same for the
+// lines after it, for the player who moves there).
 nlohmann::json dots_checkpoint_json(const dots::CheckpointMoves& m);
 // A line's value as proven: "exactly 2", "at most 0", "at least -4", "in [-2, 4]", "unknown".
 std::string dots_bounds_words(const dots::CheckpointMove& m, int open);

@@ -127,6 +127,14 @@ check "dots checkpoint --moves '': the count" \
 "$GRUNDY" dots checkpoint "$dir/good.ckpt" --moves 'b2c2' --json >"$dir/ck.json"
 check "dots checkpoint --moves --json: the position and 39 lines" \
   [ "$(field "$dir/ck.json" "(j['position'] == {'drawn': ['b2c2'], 'to_move': 2, 'open': 16}, len(j['lines']), j['board'])")" = "(True, 39, '4x4')" ]
+"$GRUNDY" dots checkpoint "$dir/good.ckpt" --moves 'b2c2' --replies --json >"$dir/ck.json"
+check "dots checkpoint --moves --replies: 38 replies to each of the 39 lines" \
+  [ "$(field "$dir/ck.json" "(sorted(set(len(l['replies']) for l in j['lines'] if 'replies' in l)), len(j['lines']))")" = "([38], 39)" ]
+"$GRUNDY" dots checkpoint "$dir/good.ckpt" --moves 'b2c2' --replies >"$dir/ck.out"
+check "dots checkpoint --moves --replies: each line counts its replies" \
+  [ "$(grep -cE '; then for player [12]: [0-9]+ of 38 lines' "$dir/ck.out")" = 39 ]
+"$GRUNDY" dots checkpoint "$dir/good.ckpt" --replies >/dev/null 2>"$dir/err"
+check "dots checkpoint --replies needs --moves" grep -q -- "--replies needs --moves LIST" "$dir/err"
 for bad in "b2c2 b2c2" "zz" ; do
   "$GRUNDY" dots checkpoint "$dir/good.ckpt" --moves "$bad" >/dev/null 2>"$dir/err"
   check "dots checkpoint --moves '$bad' refused" [ $? = 2 ]

@@ -460,6 +460,12 @@ def test_checkpoint_is_the_command_lines(cli_json, cli_error, tmp_path):
     for line in at["lines"]:
         assert -16 <= line["lower"] <= line["upper"] <= 16, line
         assert line["known"] or (line["lower"], line["upper"]) == (-16, 16), line
+    deeper = dots.checkpoint(path, moves="a1b1 c3c4", replies=True)
+    assert deeper == cli_json("dots", "checkpoint", path, "--moves", "a1b1 c3c4", "--replies")
+    assert [len(line["replies"]) for line in deeper["lines"]] == [37] * 38
+    assert [{k: v for k, v in line.items() if k != "replies"} for line in deeper["lines"]] == at["lines"]
+    with pytest.raises(grundy.InputError, match="replies=True needs moves"):
+        dots.checkpoint(path, replies=True)
     with pytest.raises(grundy.InputError, match="every line drawn there"):
         dots.checkpoint(path, moves="")
     message = cli_error("dots", "checkpoint", path, "--moves", "a1b1 zz")

@@ -25,8 +25,64 @@ bool written_with_symmetry(const SolveCheckpoint& c, const Board& board) {
       "cannot read its table");
 }
 
-// The moves of the position `position_on(the checkpoint's board)`.
-CheckpointMoves moves_of(std::istream& in, const std::string& path,
+// The table's entries wanted, by key (empty until the scan finds them).
+using Wanted = std::unordered_map<std::uint64_t, std::optional<search::TTEntry>>;
+
+// The undrawn lines of s, each with the key of the position it leads to (wanted), and with
+// depth 2 also that position's lines.
+std::vector<CheckpointMove> lines_of(SolverState& s, int depth, Wanted& wanted) {
+  std::vector<CheckpointMove> out;
+  SolverState::Moves legal;
+  s.legal_moves(legal);  // the strings present, in the order of their lines
+  for (const auto m : legal) {
+    const auto undo = s.play(m);
+    CheckpointMove move;
+    move.line = s.graph().line[m];
+    move.captured = undo.captured;
+    move.key = s.is_over() ? 0 : s.tt_key();
+    for (const auto& earlier : out)
+      if (move.key != 0 && earlier.key == move.key && earlier.captured == move.captured) {
+        move.same_as = earlier.line;  // the first line of the position
+        break;
+      }
+    if (move.key != 0) {
+      wanted.emplace(move.key, std::nullopt);
+      if (depth > 1) move.replies = lines_of(s, depth - 1, wanted);
+    }
+    s.undo(m, undo);
+    out.push_back(std::move(move));
+  }
+  return out;
+}
+
+// The bounds of each line of a position with `open` boxes open, from what the scan found.
+void value(std::vector<CheckpointMove>& lines, int open, const Wanted& wanted) {
+  for (CheckpointMove& m : lines) {
+    const int left = open - m.captured;  // open after the line: the child's value range
+    int lower = -left, upper = left;
+    const auto it = wanted.find(m.key);
+    if (left == 0) {
+      m.known = true;  // the game is over: nothing more to win
+      lower = upper = 0;
+    } else if (it != wanted.end() && it->second) {
+      m.known = true;
+      lower = std::max<int>(lower, it->second->lower);
+      upper = std::min<int>(upper, it->second->upper);
+    }
+    // The child's value is for the player who moves there: the same one after a capture.
+    if (m.captured > 0) {
+      m.lower = m.captured + lower;
+      m.upper = m.captured + upper;
+    } else {
+      m.lower = -upper;
+      m.upper = -lower;
+    }
+    value(m.replies, left, wanted);
+  }
+}
+
+// The moves of the position `position_on(the checkpoint's board)`, to `depth` (1 or 2).
+CheckpointMoves moves_of(std::istream& in, const std::string& path, int depth,
                          const std::function<DotsState(const Board&)>& position_on) {
   CheckpointMoves r;
   SolveCheckpoint& c = r.summary.header;
@@ -51,33 +107,14 @@ CheckpointMoves moves_of(std::istream& in, const std::string& path,
   for (int l = 0; l < board.lines(); ++l)
     if (c.drawn.test(l)) drawn.push_back(l);
   const SolverGraph g = SolverGraph::of(DotsState::after(board, drawn), symmetry);
-  std::vector<int> string_of(static_cast<std::size_t>(board.lines()), -1);
-  for (int i = 0; i < g.strings; ++i) string_of[static_cast<std::size_t>(g.line[i])] = i;
 
   r.drawn = position.drawn_lines();
   r.to_move = position.to_move();
   r.open = position.boxes_left();
   SolverState s(g, g.present_of(position), position.to_move());
   s.set_symmetry(symmetry);
-  std::unordered_map<std::uint64_t, std::optional<search::TTEntry>> wanted;
-  std::vector<std::uint64_t> keys;
-  for (int l = 0; l < board.lines(); ++l) {
-    if (position.drawn(l)) continue;
-    const auto m = static_cast<SolverState::Move>(string_of[static_cast<std::size_t>(l)]);
-    const auto undo = s.play(m);
-    CheckpointMove move;
-    move.line = l;
-    move.captured = undo.captured;
-    keys.push_back(s.is_over() ? 0 : s.tt_key());
-    for (std::size_t i = 0; i + 1 < keys.size() && !s.is_over(); ++i)
-      if (keys[i] == keys.back() && r.moves[i].captured == undo.captured) {
-        move.same_as = r.moves[i].line;  // the first line of the position
-        break;
-      }
-    if (!s.is_over()) wanted.emplace(keys.back(), std::nullopt);
-    s.undo(m, undo);
-    r.moves.push_back(move);
-  }
+  Wanted wanted;
+  r.moves = lines_of(s, depth, wanted);
   in.clear();
   in.seekg(0);
   SolveCheckpoint again;
@@ -87,47 +124,28 @@ CheckpointMoves moves_of(std::istream& in, const std::string& path,
     if (it == wanted.end() || e.depth != search::TranspositionTable::kExactDepth) return;
     it->second = e;
   });
-  for (std::size_t i = 0; i < r.moves.size(); ++i) {
-    CheckpointMove& m = r.moves[i];
-    const int left = r.open - m.captured;  // open after the line: the child's value range
-    int lower = -left, upper = left;
-    if (left == 0) {
-      m.known = true;  // the game is over: nothing more to win
-      lower = upper = 0;
-    } else if (const auto& e = wanted[keys[i]]) {
-      m.known = true;
-      lower = std::max<int>(lower, e->lower);
-      upper = std::min<int>(upper, e->upper);
-    }
-    // The child's value is for the player who moves there: the same one after a capture.
-    if (m.captured > 0) {
-      m.lower = m.captured + lower;
-      m.upper = m.captured + upper;
-    } else {
-      m.lower = -upper;
-      m.upper = -lower;
-    }
-  }
+  value(r.moves, r.open, wanted);
   return r;
 }
 
 }  // namespace
 
-CheckpointMoves checkpoint_moves(std::istream& in, const std::string& name,
-                                 std::string_view moves) {
-  return moves_of(in, name, [moves](const Board& b) { return DotsState::after(b, moves); });
+CheckpointMoves checkpoint_moves(std::istream& in, const std::string& name, std::string_view moves,
+                                 bool replies) {
+  return moves_of(in, name, replies ? 2 : 1,
+                  [moves](const Board& b) { return DotsState::after(b, moves); });
 }
 
-CheckpointMoves checkpoint_moves(const std::string& path, const DotsState& position) {
+CheckpointMoves checkpoint_moves(const std::string& path, const DotsState& position, bool replies) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("cannot read checkpoint '" + path + "'");
-  return moves_of(in, path, [&position](const Board&) { return position; });
+  return moves_of(in, path, replies ? 2 : 1, [&position](const Board&) { return position; });
 }
 
-CheckpointMoves checkpoint_moves(const std::string& path, std::string_view moves) {
+CheckpointMoves checkpoint_moves(const std::string& path, std::string_view moves, bool replies) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("cannot read checkpoint '" + path + "'");
-  return checkpoint_moves(in, path, moves);
+  return checkpoint_moves(in, path, moves, replies);
 }
 
 }  // namespace grundy::dots

@@ -4,6 +4,7 @@
 // value for the player to move. A long run's progress is told by these (how many replies of the
 // opponent are refuted), not by the search's place in each node's order of moves, which a
 // resumed table reorders (runs/4x5/).
+#include <cstdint>
 #include <istream>
 #include <string>
 #include <string_view>
@@ -22,6 +23,10 @@ struct CheckpointMove {
   // The line's value for the player to move: the margin of the boxes still open before it,
   // as far as proven (the boxes left, -open and open, when nothing is known).
   int lower = 0, upper = 0;
+  std::uint64_t key = 0;  // the solver's key of the position it leads to (0: the game ends)
+  // With replies: the lines of that position, valued the same way for the player who moves
+  // there (none when the game ends).
+  std::vector<CheckpointMove> replies;
 };
 
 struct CheckpointMoves {
@@ -34,12 +39,15 @@ struct CheckpointMoves {
 
 // Reads the checkpoint at `path` and values every move of `position`, a position of the
 // checkpoint's board with at least its lines drawn (InputError otherwise, or when the file is
-// not a sound checkpoint of this grundy's keys).
-CheckpointMoves checkpoint_moves(const std::string& path, const DotsState& position);
+// not a sound checkpoint of this grundy's keys); with `replies`, every reply to each too.
+CheckpointMoves checkpoint_moves(const std::string& path, const DotsState& position,
+                                 bool replies = false);
 // The same for the position after `moves` (a list of lines from the empty board, as
 // DotsState::after reads it) on the checkpoint's board.
-CheckpointMoves checkpoint_moves(const std::string& path, std::string_view moves);
+CheckpointMoves checkpoint_moves(const std::string& path, std::string_view moves,
+                                 bool replies = false);
 // The same from a stream (read from its start, twice) named `name` in messages.
-CheckpointMoves checkpoint_moves(std::istream& in, const std::string& name, std::string_view moves);
+CheckpointMoves checkpoint_moves(std::istream& in, const std::string& name, std::string_view moves,
+                                 bool replies = false);
 
 }  // namespace grundy::dots

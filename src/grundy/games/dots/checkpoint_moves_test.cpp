@@ -54,42 +54,60 @@ int value_of(const DotsState& s, int line) {
   return t.to_move() == s.to_move() ? undo.captured + v : -v;
 }
 
-// Every move's bounds hold the value a solve of its position gives; `min_known` of them at
-// least are known, and a known one's bounds are proven (narrower than the boxes left) unless
-// the game ends with it.
-void expect_bounds_hold(const std::string& path, const DotsState& s, int min_known) {
-  const CheckpointMoves r = checkpoint_moves(path, s);
-  EXPECT_EQ(r.to_move, s.to_move());
-  EXPECT_EQ(r.open, s.boxes_left());
+// Every line's bounds hold the value a solve of its position gives (and with `replies` every
+// reply's, for the player who moves after the line); a known line's bounds are proven (narrower
+// than the boxes left) unless the game ends with it. Returns the known lines, and adds the
+// known replies to `known_replies`.
+int expect_lines_hold(const std::vector<CheckpointMove>& lines, const DotsState& s, bool replies,
+                      int& known_replies) {
+  const int open = s.boxes_left();
   search::MoveList<DotsState::Move, DotsState::kMaxMoves> legal;
   s.legal_moves(legal);
-  ASSERT_EQ(r.moves.size(), legal.size());
+  EXPECT_EQ(lines.size(), legal.size());
   int known = 0;
-  for (const auto& m : r.moves) {
+  for (const auto& m : lines) {
+    SCOPED_TRACE(s.board().line_name(m.line));
+    if (replies) {
+      DotsState t = s;
+      t.play(static_cast<DotsState::Move>(m.line));
+      int unused = 0;
+      known_replies += expect_lines_hold(m.replies, t, false, unused);
+    } else if (!replies) {
+      EXPECT_TRUE(m.replies.empty());
+    }
     if (m.same_as >= 0) {  // the same position as an earlier line: the same bounds
-      const auto first = std::find_if(r.moves.begin(), r.moves.end(),
+      const auto first = std::find_if(lines.begin(), lines.end(),
                                       [&](const CheckpointMove& o) { return o.line == m.same_as; });
-      ASSERT_NE(first, r.moves.end());
+      EXPECT_NE(first, lines.end());
+      if (first == lines.end()) continue;
       EXPECT_LT(first->line, m.line);
       EXPECT_EQ(first->same_as, -1);
       EXPECT_EQ(first->lower, m.lower);
       EXPECT_EQ(first->upper, m.upper);
     }
-    SCOPED_TRACE(s.board().line_name(m.line));
     EXPECT_FALSE(s.drawn(m.line));
     const int v = value_of(s, m.line);
     EXPECT_LE(m.lower, v);
     EXPECT_GE(m.upper, v);
-    EXPECT_GE(m.lower, -r.open);
-    EXPECT_LE(m.upper, r.open);
+    EXPECT_GE(m.lower, -open);
+    EXPECT_LE(m.upper, open);
     if (!m.known) {
-      EXPECT_EQ(m.upper - m.lower, 2 * (r.open - m.captured));
+      EXPECT_EQ(m.upper - m.lower, 2 * (open - m.captured));
       continue;
     }
     ++known;
-    EXPECT_LT(m.upper - m.lower, 2 * r.open);
+    EXPECT_LT(m.upper - m.lower, 2 * open);
   }
-  EXPECT_GE(known, min_known);
+  return known;
+}
+
+// The same for the checkpoint's answer at `s`: at least `min_known` lines known.
+void expect_bounds_hold(const std::string& path, const DotsState& s, int min_known) {
+  const CheckpointMoves r = checkpoint_moves(path, s);
+  EXPECT_EQ(r.to_move, s.to_move());
+  EXPECT_EQ(r.open, s.boxes_left());
+  int unused = 0;
+  EXPECT_GE(expect_lines_hold(r.moves, s, false, unused), min_known);
 }
 
 TEST(DotsCheckpointMoves, EveryMoveIsBoundedByItsTrueValue) {
@@ -101,6 +119,25 @@ TEST(DotsCheckpointMoves, EveryMoveIsBoundedByItsTrueValue) {
   // move), and one where a line completes a box, the mover then moving again.
   expect_bounds_hold(path, DotsState::after(b, b.parse_lines("b2b3 c1c2 a1b1")), 1);
   expect_bounds_hold(path, DotsState::after(b, b.parse_lines("b2b3 c1c2 a1b1 a1a2 b1b2")), 0);
+  std::remove(path.c_str());
+}
+
+TEST(DotsCheckpointMoves, RepliesAreValuedInTheSameReadForThePlayerWhoMovesThere) {
+  const Board& b = Board::get(3, 3);
+  const DotsState s = DotsState::after(b, b.parse_lines("b2b3 c1c2"));
+  const std::string path = checkpoint_of(s, 0.9, "moves_replies.ckpt");
+  const CheckpointMoves r = checkpoint_moves(path, s, true);
+  int known_replies = 0;
+  expect_lines_hold(r.moves, s, true, known_replies);
+  EXPECT_GT(known_replies, 0);
+  // The lines themselves as without replies.
+  const CheckpointMoves alone = checkpoint_moves(path, s);
+  ASSERT_EQ(alone.moves.size(), r.moves.size());
+  for (std::size_t i = 0; i < r.moves.size(); ++i) {
+    EXPECT_EQ(alone.moves[i].lower, r.moves[i].lower);
+    EXPECT_EQ(alone.moves[i].upper, r.moves[i].upper);
+    EXPECT_EQ(alone.moves[i].known, r.moves[i].known);
+  }
   std::remove(path.c_str());
 }
 
@@ -119,6 +156,10 @@ TEST(DotsCheckpointMoves, ACaptureIsValuedForTheSamePlayerMovingAgain) {
   EXPECT_EQ(capture->captured, 1);
   EXPECT_TRUE(capture->known);
   EXPECT_LT(capture->upper - capture->lower, 2 * (r.open - 1)) << "nothing proven";
+  // The replies after the capture are the same player's lines, with a box fewer open.
+  int known_replies = 0;
+  expect_lines_hold(checkpoint_moves(path, s, true).moves, s, true, known_replies);
+  EXPECT_GT(known_replies, 0);
   std::remove(path.c_str());
 }
 
