@@ -29,7 +29,7 @@ bool written_with_symmetry(const SolveCheckpoint& c, const Board& board) {
 using Wanted = std::unordered_map<std::uint64_t, std::optional<search::TTEntry>>;
 
 // The undrawn lines of s, each with the key of the position it leads to (wanted), and with
-// depth 2 also that position's lines.
+// depth > 1 also that position's lines, to depth - 1.
 std::vector<CheckpointMove> lines_of(SolverState& s, int depth, Wanted& wanted) {
   std::vector<CheckpointMove> out;
   SolverState::Moves legal;
@@ -55,7 +55,12 @@ std::vector<CheckpointMove> lines_of(SolverState& s, int depth, Wanted& wanted) 
   return out;
 }
 
-// The bounds of each line of a position with `open` boxes open, from what the scan found.
+// The bounds of each line of a position with `open` boxes open, from what the scan found: the
+// entry of the position it leads to, tightened by that position's own lines when they were read
+// (its value is the best of theirs for the player who moves there: at least the best of their
+// lower bounds, at most the best of their upper ones). A position proven cheaply, through a
+// transposition, keeps a light entry that a checkpoint of the heaviest ones may leave out; its
+// lines' entries still prove it.
 void value(std::vector<CheckpointMove>& lines, int open, const Wanted& wanted) {
   for (CheckpointMove& m : lines) {
     const int left = open - m.captured;  // open after the line: the child's value range
@@ -69,6 +74,17 @@ void value(std::vector<CheckpointMove>& lines, int open, const Wanted& wanted) {
       lower = std::max<int>(lower, it->second->lower);
       upper = std::min<int>(upper, it->second->upper);
     }
+    value(m.replies, left, wanted);
+    if (!m.replies.empty()) {
+      int best_lower = -left, best_upper = -left;
+      for (const auto& reply : m.replies) {
+        best_lower = std::max(best_lower, reply.lower);
+        best_upper = std::max(best_upper, reply.upper);
+      }
+      if (best_lower > lower || best_upper < upper) m.known = true;
+      lower = std::max(lower, best_lower);
+      upper = std::min(upper, best_upper);
+    }
     // The child's value is for the player who moves there: the same one after a capture.
     if (m.captured > 0) {
       m.lower = m.captured + lower;
@@ -77,11 +93,16 @@ void value(std::vector<CheckpointMove>& lines, int open, const Wanted& wanted) {
       m.lower = -upper;
       m.upper = -lower;
     }
-    value(m.replies, left, wanted);
   }
 }
 
-// The moves of the position `position_on(the checkpoint's board)`, to `depth` (1 or 2).
+// Drops the replies read only to prove their lines (depth 1 asked for).
+void drop_replies(std::vector<CheckpointMove>& lines) {
+  for (auto& m : lines) m.replies.clear();
+}
+
+// The moves of the position `position_on(the checkpoint's board)`, to `depth` (1 or 2; one
+// more is read to prove the last).
 CheckpointMoves moves_of(std::istream& in, const std::string& path, int depth,
                          const std::function<DotsState(const Board&)>& position_on) {
   CheckpointMoves r;
@@ -114,7 +135,8 @@ CheckpointMoves moves_of(std::istream& in, const std::string& path, int depth,
   SolverState s(g, g.present_of(position), position.to_move());
   s.set_symmetry(symmetry);
   Wanted wanted;
-  r.moves = lines_of(s, depth, wanted);
+  // One ply more than asked: the last ply's positions are proven by their lines' entries too.
+  r.moves = lines_of(s, depth + 1, wanted);
   in.clear();
   in.seekg(0);
   SolveCheckpoint again;
@@ -125,6 +147,10 @@ CheckpointMoves moves_of(std::istream& in, const std::string& path, int depth,
     it->second = e;
   });
   value(r.moves, r.open, wanted);
+  if (depth == 1)
+    drop_replies(r.moves);
+  else
+    for (auto& m : r.moves) drop_replies(m.replies);
   return r;
 }
 

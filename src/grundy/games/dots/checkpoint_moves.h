@@ -16,10 +16,13 @@
 namespace grundy::dots {
 
 struct CheckpointMove {
-  int line = 0;        // the board line
-  int captured = 0;    // boxes it completes (the same player then moves again)
-  int same_as = -1;    // an earlier line that leads to the same position up to symmetry, or -1
-  bool known = false;  // the checkpoint holds exact bounds on the position it leads to
+  int line = 0;      // the board line
+  int captured = 0;  // boxes it completes (the same player then moves again)
+  int same_as = -1;  // an earlier line that leads to the same position up to symmetry, or -1
+  // The checkpoint proves something of the position it leads to: its entry, or those of that
+  // position's own lines (a position proven cheaply, through a transposition, keeps a light
+  // entry that the checkpoint may have left out).
+  bool known = false;
   // The line's value for the player to move: the margin of the boxes still open before it,
   // as far as proven (the boxes left, -open and open, when nothing is known).
   int lower = 0, upper = 0;

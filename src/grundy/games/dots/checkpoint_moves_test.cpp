@@ -141,6 +141,49 @@ TEST(DotsCheckpointMoves, RepliesAreValuedInTheSameReadForThePlayerWhoMovesThere
   std::remove(path.c_str());
 }
 
+TEST(DotsCheckpointMoves, APositionWithoutAnEntryIsProvenByItsLines) {
+  // A checkpoint that holds one entry only, two plies down: after a1b1 and c4d4 the player to
+  // move (player 1) gets at most -2 there. So c4d4 is worth at least 2 to player 2 after a1b1,
+  // player 2 gets at least 2 after a1b1, and a1b1 is worth at most -2 to player 1, though the
+  // position after a1b1 has no entry. Its other lines stay unknown.
+  const Board& b = Board::get(3, 3);
+  const DotsState s(b);
+  const std::string path = temp_path("moves_backup.ckpt");
+  const std::string source = checkpoint_of(s, 0.5, "moves_backup_source.ckpt");
+  const auto keys = checkpoint_moves(source, s, true);  // the keys of the positions
+  std::remove(source.c_str());
+  const auto line = [&](std::string_view name) { return b.parse_lines(name)[0]; };
+  const auto a1b1 = std::find_if(keys.moves.begin(), keys.moves.end(),
+                                 [&](const CheckpointMove& m) { return m.line == line("a1b1"); });
+  ASSERT_NE(a1b1, keys.moves.end());
+  const auto c4d4 = std::find_if(a1b1->replies.begin(), a1b1->replies.end(),
+                                 [&](const CheckpointMove& m) { return m.line == line("c4d4"); });
+  ASSERT_NE(c4d4, a1b1->replies.end());
+  SolveCheckpoint h{3, 3, s.drawn_lines(), 0, -9, 9, 1, 1, 0};
+  h.keys = solver_keys(b, s.drawn_lines(), 0, true);
+  CheckpointWriter out(path, h);
+  search::TTEntry e;
+  e.lower = -search::TranspositionTable::kUnbounded;
+  e.upper = -2;
+  e.depth = search::TranspositionTable::kExactDepth;
+  e.weight = 30;
+  out.add(c4d4->key, e);
+  ASSERT_EQ(out.commit(), 1u);
+  for (const bool replies : {false, true}) {
+    const auto r = checkpoint_moves(path, s, replies);
+    for (const auto& m : r.moves) {
+      SCOPED_TRACE(b.line_name(m.line));
+      // a1b1, and the lines that lead to its position under the square's symmetries
+      const bool proven = m.line == line("a1b1") || m.same_as == line("a1b1");
+      EXPECT_EQ(m.known, proven);
+      EXPECT_EQ(m.lower, -9);
+      EXPECT_EQ(m.upper, proven ? -2 : 9);
+      EXPECT_EQ(m.replies.empty(), !replies);
+    }
+  }
+  std::remove(path.c_str());
+}
+
 TEST(DotsCheckpointMoves, ACaptureIsValuedForTheSamePlayerMovingAgain) {
   // Box a1 has three sides: the solver takes it first (a forced capture), so the position after
   // the capture is searched by every test and its bounds are in the checkpoint.
