@@ -227,10 +227,8 @@ std::string dots_bounds_words(const dots::CheckpointMove& m, int open) {
   if (m.lower == m.upper) return fmt::format("exactly {}", m.lower);
   if (!m.known) return "unknown";
   const int left = open - m.captured;  // the line's value lies in captured +- left
-  const int least = m.captured > 0 ? m.captured - left : -left;
-  const int most = m.captured > 0 ? m.captured + left : left;
-  if (m.lower == least) return fmt::format("at most {}", m.upper);
-  if (m.upper == most) return fmt::format("at least {}", m.lower);
+  if (m.lower == m.captured - left) return fmt::format("at most {}", m.upper);
+  if (m.upper == m.captured + left) return fmt::format("at least {}", m.lower);
   return fmt::format("in [{}, {}]", m.lower, m.upper);
 }
 
